@@ -1,0 +1,25 @@
+import { CacheProvider, type EmotionCache } from '@emotion/react';
+import type { ReactNode } from 'react';
+import type { PublicConfig } from '#shared/public-config.ts';
+import { Document } from './document.tsx';
+
+interface AppProvidersProps {
+  nonce: string;
+  publicConfig: PublicConfig;
+  emotionCache: EmotionCache;
+  children: ReactNode;
+}
+
+/** The same tree on the server and in the browser, so hydration matches. */
+export function AppProviders({ nonce, publicConfig, emotionCache, children }: AppProvidersProps) {
+  return (
+    <CacheProvider value={emotionCache}>
+      <Document nonce={nonce} publicConfig={publicConfig}>
+        {children}
+      </Document>
+    </CacheProvider>
+  );
+}
+
+// Emotion only moves server-rendered <style> tags out of React's way for the 'css' key.
+export const EMOTION_KEY = 'css';

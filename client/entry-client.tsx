@@ -1,0 +1,54 @@
+import '@vitejs/plugin-react/preamble';
+import createCache from '@emotion/cache';
+import { StrictMode, startTransition } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import type { PublicConfig } from '#shared/public-config.ts';
+import { AppProviders, EMOTION_KEY } from './app-providers.tsx';
+import { PUBLIC_CONFIG_ELEMENT_ID } from './public-config.tsx';
+import { routes } from './routes.tsx';
+
+declare global {
+  interface Window {
+    __staticRouterHydrationData?: HydrationState;
+  }
+}
+
+/** Lazy modules of the server-rendered routes load before hydration, or React would see a fallback. */
+async function resolveLazyMatches(routeTable: RouteObject[]) {
+  const matches = matchRoutes(routeTable, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const module = await route.lazy();
+      Object.assign(route, { ...module, lazy: undefined });
+    }),
+  );
+}
+
+function readPublicConfig(): PublicConfig {
+  const text = document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent ?? '{}';
+  return JSON.parse(text);
+}
+
+// Browsers hide the nonce attribute from the DOM, but the property keeps it for styles inserted at runtime.
+const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? '';
+
+await resolveLazyMatches(routes);
+const router = createBrowserRouter(routes, { hydrationData: window.__staticRouterHydrationData });
+
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <AppProviders
+        nonce={nonce}
+        publicConfig={readPublicConfig()}
+        emotionCache={createCache({ key: EMOTION_KEY, nonce })}
+      >
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+});

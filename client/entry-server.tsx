@@ -1,0 +1,111 @@
+import type { Writable } from 'node:stream';
+import createCache from '@emotion/cache';
+import { preloadModule } from 'react-dom';
+import { renderToPipeableStream } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  isRouteErrorResponse,
+  type RouteObject,
+  StaticRouterProvider,
+} from 'react-router';
+import type { PublicConfig } from '#shared/public-config.ts';
+import { AppProviders, EMOTION_KEY } from './app-providers.tsx';
+import { routes as appRoutes } from './routes.tsx';
+
+export { routes } from './routes.tsx';
+
+export interface RenderOptions {
+  nonce: string;
+  publicConfig: PublicConfig;
+  /** Module scripts that boot the browser app. */
+  bootstrapModules: string[];
+  /** Built chunk URLs of the given route ids, preloaded so hydration does not wait on a waterfall. */
+  preloadsFor(routeIds: string[]): string[];
+  /** Crawlers get the whole document at once; browsers get the shell as soon as it is ready. */
+  waitForAll: boolean;
+  onError(error: unknown): void;
+}
+
+export type RenderResult =
+  | { kind: 'response'; response: Response }
+  | { kind: 'html'; status: number; pipe(destination: Writable): void; abort(): void };
+
+export type Render = (request: Request, options: RenderOptions) => Promise<RenderResult>;
+
+const ABORT_AFTER_MS = 10_000;
+
+/** React 19 hoists these into <head> as modulepreload links. */
+function Preloads({ hrefs }: { hrefs: string[] }) {
+  for (const href of hrefs) preloadModule(href, { as: 'script' });
+  return null;
+}
+
+/** Builds a renderer over a route table; the app's own table unless a caller composes another. */
+export function createRenderer(routeTable: RouteObject[]): Render {
+  const handler = createStaticHandler(routeTable);
+
+  return async function render(request, options) {
+    const context = await handler.query(request);
+    if (context instanceof Response) return { kind: 'response', response: context };
+
+    // Loader errors other than HTTP responses are logged here and reach the page only as a generic error.
+    if (context.errors) {
+      for (const [routeId, error] of Object.entries(context.errors)) {
+        if (isRouteErrorResponse(error)) continue;
+        options.onError(error);
+        context.errors[routeId] = new Error('Unexpected Server Error');
+      }
+    }
+
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const emotionCache = createCache({ key: EMOTION_KEY, nonce: options.nonce });
+    const routeIds = context.matches.map((match) => match.route.id);
+    const preloads = options.preloadsFor(routeIds);
+
+    return new Promise<RenderResult>((resolve, reject) => {
+      let settled = false;
+      const ready = () => {
+        settled = true;
+        resolve({
+          kind: 'html',
+          status: context.statusCode,
+          pipe: (destination) => stream.pipe(destination),
+          abort: () => stream.abort(),
+        });
+      };
+      const stream = renderToPipeableStream(
+        <AppProviders nonce={options.nonce} publicConfig={options.publicConfig} emotionCache={emotionCache}>
+          <Preloads hrefs={preloads} />
+          <StaticRouterProvider router={router} context={context} nonce={options.nonce} />
+        </AppProviders>,
+        {
+          nonce: options.nonce,
+          bootstrapModules: options.bootstrapModules,
+          onShellReady() {
+            if (!options.waitForAll) ready();
+          },
+          onAllReady() {
+            clearTimeout(timer);
+            if (options.waitForAll) ready();
+          },
+          onShellError(error) {
+            clearTimeout(timer);
+            settled = true;
+            reject(error);
+          },
+          onError(error) {
+            options.onError(error);
+          },
+        },
+      );
+      // A render that never finishes must not hold the connection open forever.
+      const timer = setTimeout(() => {
+        stream.abort();
+        if (!settled) reject(new Error('Render timed out'));
+      }, ABORT_AFTER_MS);
+    });
+  };
+}
+
+export const render = createRenderer(appRoutes);

@@ -1,0 +1,60 @@
+import { data, type LoaderFunction, type RouteObject, redirect } from 'react-router';
+import { Layout } from './layout/layout.tsx';
+import { NotFoundPage, RouteErrorBoundary } from './layout/route-error-boundary.tsx';
+
+const to =
+  (location: string): LoaderFunction =>
+  () =>
+    redirect(location);
+
+/**
+ * Every page is a lazy module in `client/routes/<id>.tsx`, so each page ships only its own code.
+ * The server maps these ids to built chunks to preload them (server/ssr.ts).
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    Component: Layout,
+    children: [
+      {
+        id: 'pages',
+        ErrorBoundary: RouteErrorBoundary,
+        children: [
+          { id: 'home', index: true, lazy: () => import('./routes/home.tsx') },
+          // SPEC §2 route table with DESIGN's source tags.
+          { path: 'agent-isa', loader: to('/?source=agent-isa') },
+          { path: 'isa-headquarters', loader: to('/?source=isa-hq') },
+          { path: 'tracking', loader: to('/analytics') },
+          { id: 'blogs', path: 'blogs', lazy: () => import('./routes/blogs.tsx') },
+          { id: 'blog-post', path: 'blog/:slug', lazy: () => import('./routes/blog-post.tsx') },
+          { id: 'policies', path: 'policies', lazy: () => import('./routes/policies.tsx') },
+          { id: 'privacy', path: 'privacy', lazy: () => import('./routes/privacy.tsx') },
+          { id: 'consent-policies', path: 'consent-policies', lazy: () => import('./routes/consent-policies.tsx') },
+          { id: 'analytics', path: 'analytics', lazy: () => import('./routes/analytics.tsx') },
+          {
+            id: 'meeting-confirmation',
+            path: 'meeting-confirmation',
+            lazy: () => import('./routes/meeting-confirmation.tsx'),
+          },
+          { id: 'team', path: 'team', lazy: () => import('./routes/team.tsx') },
+          { id: 'meet-person', path: 'meet/:person', lazy: () => import('./routes/meet-person.tsx') },
+          { id: 'affiliate-program', path: 'affiliate-program', lazy: () => import('./routes/affiliate-program.tsx') },
+          { id: 'lead-generation', path: 'lead-generation', lazy: () => import('./routes/lead-generation.tsx') },
+          { id: 'about-us', path: 'about-us', lazy: () => import('./routes/about-us.tsx') },
+          { id: 'directory', path: 'directory', lazy: () => import('./routes/directory.tsx') },
+          { id: 'dashboard', path: 'dashboard', lazy: () => import('./routes/dashboard.tsx') },
+          {
+            id: 'not-found',
+            path: '*',
+            // The loader sets the 404 status; the error boundary then renders this same page.
+            Component: NotFoundPage,
+            loader: () => {
+              throw data('Not Found', { status: 404 });
+            },
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,44 @@
+// Site facts in one place: rename the product or move the office here and every page follows.
+export const site = {
+  name: 'Porchlight',
+  tagline: 'The AI-powered inside sales assistant for real-estate professionals.',
+  headline: 'Your Real Estate Voice AI Partner That Never Misses A Lead.',
+  description:
+    'Porchlight is a voice-AI inside sales assistant that calls, texts and e-mails your real-estate leads within seconds, qualifies them and books appointments or live-transfers them to your team.',
+  contact: {
+    phone: '+12105550142',
+    phoneDisplay: '(210) 555-0142',
+    email: 'hello@porchlight.ai',
+    address: { street: '110 E Houston St, Suite 700', city: 'San Antonio', region: 'TX', postalCode: '78205' },
+  },
+  social: {
+    twitter: 'https://twitter.com/porchlightai',
+    linkedin: 'https://www.linkedin.com/company/porchlight-ai',
+    facebook: 'https://www.facebook.com/porchlightai',
+  },
+} as const;
+
+/** Header navigation, SPEC §2 "Layout": section items scroll on the home page. */
+export const mainNav = [
+  { label: 'How It Works', section: 'process' },
+  { label: 'Integrations', section: 'integrations' },
+  { label: 'Pricing', section: 'pricing' },
+  { label: 'Blog', to: '/blogs' },
+  { label: 'Affiliate Program', to: '/affiliate-program' },
+  { label: 'Lead Generation', to: '/lead-generation' },
+  { label: 'About Us', to: '/about-us' },
+] as const;
+
+export const footerNav = {
+  company: [
+    { label: 'About Us', to: '/about-us' },
+    { label: 'Our Team', to: '/team' },
+    { label: 'Careers', to: '/about-us#careers' },
+    { label: 'Blog', to: '/blogs' },
+  ],
+  legal: [
+    { label: 'Terms of Service', to: '/policies' },
+    { label: 'Privacy Policy', to: '/privacy' },
+    { label: 'Cookie Policy', to: '/consent-policies' },
+  ],
+} as const;

@@ -1,0 +1,8 @@
+import type { Migration } from 'kysely/migration';
+import * as initial from './0001-initial.ts';
+
+// A static list, not a folder scan: a scan breaks once the code is bundled (STYLE §8).
+// Add new migrations at the end with the next number.
+export const migrations: Record<string, Migration> = {
+  '0001-initial': initial,
+};

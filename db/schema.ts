@@ -1,0 +1,15 @@
+import type { CallNotificationsTable } from './tables/call-notifications.ts';
+import type { LeadVolumeTable } from './tables/lead-volume.ts';
+import type { LeadsTable } from './tables/leads.ts';
+import type { OutboxTable } from './tables/outbox.ts';
+import type { SessionsTable } from './tables/sessions.ts';
+import type { VisitsTable } from './tables/visits.ts';
+
+export interface Database {
+  leads: LeadsTable;
+  call_notifications: CallNotificationsTable;
+  outbox: OutboxTable;
+  visits: VisitsTable;
+  sessions: SessionsTable;
+  lead_volume: LeadVolumeTable;
+}

@@ -1,0 +1,22 @@
+import type { Generated } from 'kysely';
+
+/** A person who asked to be called (demo dialog) or contacted (contact modal). SPEC §3. */
+export interface LeadsTable {
+  id: string;
+  kind: 'demo' | 'contact';
+  full_name: string;
+  first_name: string | null;
+  last_name: string | null;
+  company_name: string | null;
+  /** 10 digits, SPEC §5 cleaning applied. */
+  phone: string;
+  email: string;
+  consent: number;
+  timezone: string | null;
+  scheduled: number;
+  source_tag: string;
+  calendar_link: string | null;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Generated<string>;
+}

@@ -1,0 +1,20 @@
+import type { Generated } from 'kysely';
+
+/** SPEC §3 "Visitor tracking record". Unknown location parts are 'Unknown'. */
+export interface VisitsTable {
+  id: Generated<number>;
+  ip_address: string;
+  timestamp: string;
+  page_visited: string;
+  country: string;
+  city: string;
+  region: string;
+  latitude: number | null;
+  longitude: number | null;
+  user_agent: string;
+  referrer: string;
+  is_return_visit: number;
+  visit_duration: number;
+  source_tag: string | null;
+  calendar_link: string | null;
+}

@@ -1,0 +1,40 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 4319);
+const baseURL = `http://localhost:${PORT}`;
+
+// Debian's Chromium; Playwright's own browser download is not used (scripts/ensure-chromium.sh).
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: { baseURL, launchOptions, trace: 'retain-on-failure' },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
+    { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions } },
+  ],
+  // The production build, started the way `npm start` starts it, with its own throwaway database.
+  webServer: {
+    command: 'rm -rf test-results/e2e-data && node server/index.ts',
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    env: {
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      SITE_URL: baseURL,
+      DATA_DIR: 'test-results/e2e-data',
+      LOG_LEVEL: 'warn',
+      DIRECTORY_URL: 'https://directory.example.test/agents',
+    },
+  },
+});

@@ -1,0 +1,55 @@
+import http from 'node:http';
+import { createDatabase, migrateToLatest } from '#db/database.ts';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+import { developmentPages, productionPages } from './pages.ts';
+import { attachSocket } from './socket.ts';
+
+// Starts and stops; everything else is composed in createApp (STYLE §1).
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+const logger = createLogger(config.logLevel);
+const db = createDatabase(config.databaseFile);
+const applied = await migrateToLatest(db);
+if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+
+const pages = config.isProduction ? await productionPages() : await developmentPages();
+const app = createApp({ config, db, logger, pages });
+const server = http.createServer(app);
+const io = attachSocket(server, { siteUrl: config.siteUrl, logger });
+
+server.listen(config.port, config.host, () => {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ port, env: config.env, database: config.databaseFile }, `listening on http://localhost:${port}`);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  // In-flight requests get a bounded time to finish; after that connections are cut.
+  const deadline = setTimeout(() => {
+    logger.warn('shutdown deadline passed, closing open connections');
+    server.closeAllConnections();
+  }, config.shutdownTimeoutMs);
+  deadline.unref();
+  // io.close() stops accepting, disconnects sockets and closes the HTTP server once requests finish.
+  await new Promise<void>((resolve) => io.close(() => resolve()));
+  clearTimeout(deadline);
+  await pages.close();
+  await db.destroy();
+  logger.info('stopped');
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import express, { type RequestHandler } from 'express';
+import type { Render } from '#client/entry-server.tsx';
+
+/** Where page HTML and browser assets come from: the production build, or Vite in development. */
+export interface PageSource {
+  /** Static files (production) or Vite's middleware (development), mounted before the API. */
+  assets: RequestHandler;
+  render(): Promise<Render>;
+  bootstrapModules: string[];
+  preloadsFor(routeIds: string[]): string[];
+  close(): Promise<void>;
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+export const DIST_DIR = path.join(ROOT, 'dist');
+const CLIENT_ENTRY = 'client/entry-client.tsx';
+const routeModule = (id: string) => `client/routes/${id}.tsx`;
+
+/** Serves the build in `dist/`: hashed assets immutable, entry and route chunks from Vite's manifest. */
+export async function productionPages(distDir = DIST_DIR): Promise<PageSource> {
+  const clientDir = path.join(distDir, 'client');
+  const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+  const serverEntry = path.join(distDir, 'server', 'entry-server.js');
+  if (!fs.existsSync(manifestFile) || !fs.existsSync(serverEntry)) {
+    throw new Error(`No production build in ${distDir}: run \`npm run build\` first`);
+  }
+  const manifest: Record<string, ManifestChunk> = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  const { render }: { render: Render } = await import(pathToFileURL(serverEntry).href);
+
+  const entry = manifest[CLIENT_ENTRY];
+  if (!entry) throw new Error(`${CLIENT_ENTRY} is missing from the build manifest`);
+
+  function chunkFiles(key: string, into: Set<string>) {
+    const chunk = manifest[key];
+    if (!chunk || into.has(`/${chunk.file}`)) return;
+    into.add(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) chunkFiles(imported, into);
+  }
+  const preloadCache = new Map<string, string[]>();
+
+  const assets = express.Router();
+  // Hashed names change with their content, so browsers may keep them for a year.
+  assets.use(
+    '/assets',
+    express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false, index: false }),
+  );
+  assets.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+
+  return {
+    assets,
+    render: async () => render,
+    bootstrapModules: [`/${entry.file}`],
+    preloadsFor(routeIds) {
+      const key = routeIds.join(',');
+      let files = preloadCache.get(key);
+      if (!files) {
+        const set = new Set<string>();
+        chunkFiles(CLIENT_ENTRY, set);
+        for (const id of routeIds) chunkFiles(routeModule(id), set);
+        files = [...set];
+        preloadCache.set(key, files);
+      }
+      return files;
+    },
+    close: async () => {},
+  };
+}
+
+/** Vite in middleware mode: modules compiled on request, server code reloaded on every page load. */
+export async function developmentPages(): Promise<PageSource> {
+  const { createServer } = await import('vite');
+  const vite = await createServer({ root: ROOT, server: { middlewareMode: true }, appType: 'custom' });
+  return {
+    assets: vite.middlewares,
+    async render() {
+      const module = await vite.ssrLoadModule('/client/entry-server.tsx');
+      const render: Render = module.render;
+      return render;
+    },
+    bootstrapModules: ['/@vite/client', `/${CLIENT_ENTRY}`],
+    preloadsFor: () => [],
+    close: () => vite.close(),
+  };
+}

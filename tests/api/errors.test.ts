@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { RouteObject } from 'react-router';
+import request from 'supertest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import type { createRenderer as CreateRenderer } from '#client/entry-server.tsx';
+import { DIST_DIR } from '#server/pages.ts';
+import { headingOf } from '../support/html.ts';
+import { builtPages, createTestApp } from '../support/test-app.ts';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+
+// The built route table with one more page whose loader fails, as a broken data source would.
+beforeAll(async () => {
+  const built: { createRenderer: typeof CreateRenderer; routes: RouteObject[] } = await import(
+    pathToFileURL(path.join(DIST_DIR, 'server', 'entry-server.js')).href
+  );
+  const [root] = built.routes;
+  const [pagesRoute] = root?.children ?? [];
+  if (!root || root.index || !pagesRoute || pagesRoute.index) throw new Error('unexpected route table');
+  const failing: RouteObject = {
+    path: 'failing',
+    Component: () => null,
+    loader: () => {
+      throw new Error('secret connection string postgres://admin:hunter2@db');
+    },
+  };
+  const routes: RouteObject[] = [
+    { ...root, children: [{ ...pagesRoute, children: [failing, ...(pagesRoute.children ?? [])] }] },
+  ];
+  const pages = await builtPages();
+  ctx = await createTestApp({}, { ...pages, render: async () => built.createRenderer(routes) });
+});
+afterAll(() => ctx.close());
+
+test('a failing page answers 500 with the router error screen and no detail of the error', async () => {
+  const res = await request(ctx.app).get('/failing');
+  expect(res.status).toBe(500);
+  expect(headingOf(res.text)).toBe('Unexpected Application Error!');
+  expect(res.text).not.toContain('hunter2');
+  expect(res.text).not.toMatch(/at .*\.js:\d+/);
+});
+
+test('when rendering itself throws, the page is a plain 500 error page without a stack', async () => {
+  const pages = await builtPages();
+  const broken = await createTestApp(
+    {},
+    {
+      ...pages,
+      render: async () => {
+        throw new Error('render module failed to load at /srv/app/dist/server/entry-server.js:12');
+      },
+    },
+  );
+  try {
+    const res = await request(broken.app).get('/');
+    expect(res.status).toBe(500);
+    expect(headingOf(res.text)).toBe('Unexpected Application Error!');
+    expect(res.text).not.toContain('entry-server.js');
+    const nonce = /'nonce-([\w-]+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(res.text).toContain(`<style nonce="${nonce}">`);
+  } finally {
+    await broken.close();
+  }
+});
+
+test('unknown API paths answer JSON 404', async () => {
+  const res = await request(ctx.app).get('/api/nothing');
+  expect(res.status).toBe(404);
+  expect(res.body).toEqual({ error: 'Not found' });
+});
+
+test('malformed JSON sent to the API is a 400 in JSON, not an HTML page', async () => {
+  const res = await request(ctx.app).post('/api/anything').set('Content-Type', 'application/json').send('{"oops":');
+  expect(res.status).toBe(400);
+  expect(res.body).toEqual({ error: 'Bad request' });
+});
+
+test('the API refuses state-changing requests from another site', async () => {
+  const res = await request(ctx.app)
+    .post('/api/anything')
+    .set('Origin', 'https://evil.example')
+    .set('Sec-Fetch-Site', 'cross-site')
+    .send({});
+  expect(res.status).toBe(403);
+  expect(res.body.error).toBe('Requests must come from this site.');
+});
+
+test('the API is rate limited per client with a JSON message', async () => {
+  const limited = await createTestApp({ API_RATE_LIMIT_PER_MINUTE: '3' });
+  try {
+    for (let i = 0; i < 3; i++) expect((await request(limited.app).get('/api/nothing')).status).toBe(404);
+    const res = await request(limited.app).get('/api/nothing');
+    expect(res.status).toBe(429);
+    expect(res.body.error).toMatch(/Too many requests/);
+  } finally {
+    await limited.close();
+  }
+});
+
+vi.setConfig({ testTimeout: 15_000 });

@@ -1,0 +1,111 @@
+import request from 'supertest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { headingOf, inlineTags, titleOf } from '../support/html.ts';
+import { createTestApp } from '../support/test-app.ts';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+const pages: [path: string, heading: string][] = [
+  ['/', 'Your Real Estate Voice AI Partner That Never Misses A Lead.'],
+  ['/blogs', 'Real-Estate Lead Conversion Insights'],
+  ['/blog/best-times-to-call-real-estate-leads', 'The Best Times to Call Real-Estate Leads, From 30,000+ Calls'],
+  ['/policies', 'Terms of Service'],
+  ['/privacy', 'Privacy Policy'],
+  ['/consent-policies', 'Cookie and Consent Policy'],
+  ['/analytics', 'Visitor Analytics'],
+  ['/meeting-confirmation', 'Your demo is booked'],
+  ['/team', 'Our Team'],
+  ['/meet/dana-whitfield', 'Meet Dana Whitfield'],
+  ['/affiliate-program', 'Affiliate Program'],
+  ['/lead-generation', 'Lead Generation'],
+  ['/about-us', 'About Porchlight'],
+  ['/directory', 'Redirecting...'],
+  ['/dashboard', 'Client Dashboard'],
+];
+
+test.each(pages)('%s answers 200 with its heading in the server HTML', async (path, heading) => {
+  const res = await request(ctx.app).get(path);
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+  expect(headingOf(res.text)).toBe(heading);
+  expect(titleOf(res.text)).toMatch(/Porchlight/);
+});
+
+test.each([
+  ['/agent-isa', '/?source=agent-isa'],
+  ['/isa-headquarters', '/?source=isa-hq'],
+  ['/tracking', '/analytics'],
+])('%s redirects to %s', async (path, target) => {
+  const res = await request(ctx.app).get(path);
+  expect(res.status).toBe(302);
+  expect(res.headers.location).toBe(target);
+});
+
+test.each(['/no-such-page', '/blog/no-such-article', '/meet/nobody', '/blog'])(
+  '%s answers 404 with the not-found page',
+  async (path) => {
+    const res = await request(ctx.app).get(path);
+    expect(res.status).toBe(404);
+    expect(headingOf(res.text)).toBe('Page not found');
+  },
+);
+
+test('the home page carries its title, description and canonical link in the server HTML', async () => {
+  const res = await request(ctx.app).get('/');
+  expect(titleOf(res.text)).toBe('Porchlight');
+  expect(res.text).toMatch(/<meta name="description" content="Porchlight is a voice-AI inside sales assistant/);
+  expect(res.text).toContain('<link rel="canonical" href="http://localhost:3000/"/>');
+});
+
+test('every inline script and style carries the nonce of its own response', async () => {
+  const nonces = new Set<string>();
+  for (const path of ['/', '/blogs', '/no-such-page']) {
+    const res = await request(ctx.app).get(path);
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+    expect(csp).toMatch(/object-src 'none'/);
+    expect(csp).toMatch(/base-uri 'self'/);
+    expect(csp).not.toMatch(/unsafe-inline/);
+    const nonce = /script-src 'self' 'nonce-([\w-]+)'/.exec(csp)?.[1];
+    expect(nonce).toBeDefined();
+    expect(csp).toContain(`style-src 'self' 'nonce-${nonce}'`);
+    const tags = inlineTags(res.text);
+    expect(tags.some((tag) => tag.startsWith('<style'))).toBe(true);
+    expect(tags.some((tag) => tag.startsWith('<script'))).toBe(true);
+    for (const tag of tags) expect(tag).toContain(`nonce="${nonce}"`);
+    nonces.add(String(nonce));
+  }
+  expect(nonces.size).toBe(3);
+});
+
+test('the browser entry and the matched page chunk are preloaded', async () => {
+  const res = await request(ctx.app).get('/blogs');
+  const entry = /<script type="module" src="(\/assets\/entry-client-[^"]+\.js)"/.exec(res.text)?.[1];
+  expect(entry).toBeDefined();
+  expect(res.text).toMatch(/<link rel="modulepreload" href="\/assets\/blogs-[^"]+\.js"\/>/);
+  const asset = await request(ctx.app).get(String(entry));
+  expect(asset.status).toBe(200);
+  expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+});
+
+test('a missing hashed asset is a plain 404, not a page', async () => {
+  const res = await request(ctx.app).get('/assets/nothing-here.js');
+  expect(res.status).toBe(404);
+  expect(res.text).not.toContain('<h1>Page not found</h1>');
+});
+
+test('pages are compressed for clients that accept it', async () => {
+  const res = await request(ctx.app).get('/').set('Accept-Encoding', 'gzip');
+  expect(res.headers['content-encoding']).toBe('gzip');
+});
+
+test('every response has a request id, and a sane one from a proxy is kept', async () => {
+  const own = await request(ctx.app).get('/healthz');
+  expect(own.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  const forwarded = await request(ctx.app).get('/healthz').set('X-Request-Id', 'edge-42');
+  expect(forwarded.headers['x-request-id']).toBe('edge-42');
+});

@@ -1,0 +1,57 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Runs `server/index.ts` as `npm start` does, until it prints `untilText` or exits. */
+function startServer(env: Record<string, string>, untilText?: string) {
+  const child = spawn(process.execPath, ['server/index.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    child.stdout.on('data', (chunk) => {
+      stdout += chunk;
+      if (untilText && stdout.includes(untilText)) resolve({ code: null, stdout, stderr });
+    });
+    child.stderr.on('data', (chunk) => {
+      stderr += chunk;
+    });
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+  return { child, done };
+}
+
+test('a bad configuration value stops start-up with one line naming the variable', async () => {
+  const { done } = startServer({ PORT: 'eighty' });
+  const { code, stderr } = await done;
+  expect(code).toBe(1);
+  expect(stderr.trim().split('\n')).toHaveLength(1);
+  expect(stderr).toMatch(/^Invalid environment variable PORT: /);
+});
+
+test('the server migrates, serves, and shuts down gracefully on SIGTERM', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-start-'));
+  const { child, done } = startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }, 'listening on');
+  try {
+    const started = await done;
+    const port = /"port":(\d+)/.exec(started.stdout)?.[1];
+    expect(port).toBeDefined();
+    expect(started.stdout).toContain('database migrated');
+    const health = await fetch(`http://127.0.0.1:${port}/readyz`);
+    expect(health.status).toBe(200);
+    expect(fs.existsSync(path.join(dataDir, 'porchlight.sqlite'))).toBe(true);
+
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  } finally {
+    child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 20_000);

@@ -1,0 +1,30 @@
+import { test as base, expect } from '@playwright/test';
+
+/** Every browser test fails on a console error, an uncaught exception or a request leaving this machine. */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page, baseURL }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        // The browser reports a document answered with 404 (the not-found page) as a failed load.
+        const notFoundDocument = message.location().url === page.url() && message.text().includes('status of 404');
+        if (!notFoundDocument) errors.push(`console: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
+      const origin = new URL(baseURL ?? 'http://localhost').origin;
+      await page.route(
+        (url) => url.origin !== origin,
+        (route) => {
+          errors.push(`outbound request: ${route.request().url()}`);
+          return route.abort();
+        },
+      );
+      await use(errors);
+      expect(errors).toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

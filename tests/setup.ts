@@ -1,0 +1,12 @@
+import { afterEach, beforeEach, type MockInstance, vi } from 'vitest';
+
+// An error logged to the console is a failure (STYLE §15).
+let spy: MockInstance<typeof console.error> | undefined;
+beforeEach(() => {
+  spy = vi.spyOn(console, 'error');
+});
+afterEach(() => {
+  const calls = spy?.mock.calls ?? [];
+  spy?.mockRestore();
+  if (calls.length > 0) throw new Error(`console.error was called: ${calls.map((c) => c.join(' ')).join('\n')}`);
+});

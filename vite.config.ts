@@ -1,0 +1,20 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// One config for the browser build (dist/client) and the server-rendering build (dist/server).
+export default defineConfig(({ isSsrBuild }) => ({
+  publicDir: 'client/public',
+  plugins: [react({ jsxImportSource: '@emotion/react' })],
+  build: isSsrBuild
+    ? {
+        outDir: 'dist/server',
+        emptyOutDir: true,
+        rollupOptions: { input: 'client/entry-server.tsx' },
+      }
+    : {
+        outDir: 'dist/client',
+        emptyOutDir: true,
+        manifest: true,
+        rollupOptions: { input: 'client/entry-client.tsx' },
+      },
+}));
