@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { pinoHttp } from 'pino-http';
 import type { DB } from '#db/database.ts';
+import type { Clock } from '#shared/clock.ts';
 import { type Config, publicConfig } from './config.ts';
 import { healthRouter } from './health.ts';
 import type { Logger } from './logger.ts';
@@ -18,9 +19,11 @@ export interface AppDeps {
   db: DB;
   logger: Logger;
   pages: PageSource;
+  /** Defaults to the system clock. */
+  clock?: Clock;
 }
 
-/** The whole HTTP application; tests build it with their own config, database and pages. */
+/** The whole HTTP application; tests build it with their own config, database, pages and clock. */
 export function createApp({ config, db, logger, pages }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -56,7 +59,9 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
     }),
   );
   api.use(sameOriginOnly(config.siteUrl));
+  // Signed server-to-server callbacks (/api/hooks) read their raw body: mount them above this parser.
   api.use(express.json({ limit: '16kb' }));
+  // API routers go here, one line each.
   api.use(apiNotFound);
   app.use('/api', api);
 

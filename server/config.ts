@@ -24,6 +24,7 @@ export const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   DIRECTORY_URL: z.url().default('https://directory.porchlight.ai'),
+  HOOK_SECRET: z.string().min(16).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -41,6 +42,13 @@ export interface Config {
   shutdownTimeoutMs: number;
   apiRateLimitPerMinute: number;
   directoryUrl: string;
+  secrets: Secrets;
+}
+
+/** Kept apart so that nothing in here can be passed to the browser by accident. */
+export interface Secrets {
+  /** Signs callbacks from the call automation (server/middleware/signed-webhook.ts). */
+  hookSecret: string | undefined;
 }
 
 /** Thrown with one line that names the offending variable. */
@@ -49,7 +57,9 @@ export class ConfigError extends Error {
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+  // An empty value (`HOOK_SECRET=` copied from .env.example) means "not set".
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const variable = String(issue?.path[0] ?? 'environment');
@@ -70,6 +80,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     directoryUrl: env.DIRECTORY_URL,
+    secrets: { hookSecret: env.HOOK_SECRET },
   };
 }
 

@@ -29,7 +29,7 @@ beforeAll(async () => {
     { ...root, children: [{ ...pagesRoute, children: [failing, ...(pagesRoute.children ?? [])] }] },
   ];
   const pages = await builtPages();
-  ctx = await createTestApp({}, { ...pages, render: async () => built.createRenderer(routes) });
+  ctx = await createTestApp({}, { pages: { ...pages, render: async () => built.createRenderer(routes) } });
 });
 afterAll(() => ctx.close());
 
@@ -46,9 +46,11 @@ test('when rendering itself throws, the page is a plain 500 error page without a
   const broken = await createTestApp(
     {},
     {
-      ...pages,
-      render: async () => {
-        throw new Error('render module failed to load at /srv/app/dist/server/entry-server.js:12');
+      pages: {
+        ...pages,
+        render: async () => {
+          throw new Error('render module failed to load at /srv/app/dist/server/entry-server.js:12');
+        },
       },
     },
   );

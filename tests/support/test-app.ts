@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createDatabase, migrateToLatest } from '#db/database.ts';
-import { createApp } from '#server/app.ts';
+import { type AppDeps, createApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { createLogger } from '#server/logger.ts';
 import { type PageSource, productionPages } from '#server/pages.ts';
@@ -15,13 +15,16 @@ export function builtPages(): Promise<PageSource> {
   return built;
 }
 
+type Overrides = Partial<Omit<AppDeps, 'config' | 'db' | 'logger'>>;
+
 /** A whole app over a fresh SQLite file in a temporary folder; call `close()` when done. */
-export async function createTestApp(env: Record<string, string> = {}, pages?: PageSource) {
+export async function createTestApp(env: Record<string, string> = {}, overrides: Overrides = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const db = createDatabase(config.databaseFile);
   await migrateToLatest(db);
-  const app = createApp({ config, db, logger: createLogger('silent'), pages: pages ?? (await builtPages()) });
+  const pages = overrides.pages ?? (await builtPages());
+  const app = createApp({ config, db, logger: createLogger('silent'), ...overrides, pages });
   return {
     app,
     db,
