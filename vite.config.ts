@@ -1,10 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { serviceWorker } from './client/service-worker/plugin.ts';
+import { content } from './content/vite-plugin.ts';
 
 // One config for the browser build (dist/client) and the server-rendering build (dist/server).
 export default defineConfig(({ isSsrBuild }) => ({
   publicDir: 'client/public',
-  plugins: [react({ jsxImportSource: '@emotion/react' })],
+  plugins: [content(), react({ jsxImportSource: '@emotion/react' }), serviceWorker()],
   build: isSsrBuild
     ? {
         outDir: 'dist/server',

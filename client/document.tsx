@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { PUBLIC_CONFIG_ELEMENT_ID, PublicConfigContext, serializeForScript } from './public-config.tsx';
+import { bootScript } from './styles/boot-script.ts';
 import { GlobalStyles } from './styles/global-styles.tsx';
-import { themeScript } from './styles/theme-script.ts';
 
 interface DocumentProps {
   nonce: string;
@@ -19,7 +19,7 @@ export function Document({ nonce, publicConfig, children }: DocumentProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: bootScript }} />
       </head>
       <body>
         <GlobalStyles />

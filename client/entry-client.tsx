@@ -7,6 +7,7 @@ import { RouterProvider } from 'react-router/dom';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { AppProviders, EMOTION_KEY } from './app-providers.tsx';
 import { PUBLIC_CONFIG_ELEMENT_ID } from './public-config.tsx';
+import { initRoutePrefetch } from './route-prefetch.ts';
 import { routes } from './routes.tsx';
 
 declare global {
@@ -36,6 +37,7 @@ function readPublicConfig(): PublicConfig {
 const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? '';
 
 await resolveLazyMatches(routes);
+initRoutePrefetch(routes);
 const router = createBrowserRouter(routes, { hydrationData: window.__staticRouterHydrationData });
 
 startTransition(() => {
@@ -52,3 +54,15 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// SPEC §2: the service worker registers on load; a failure is only logged.
+function registerServiceWorker() {
+  navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
+    console.warn('Service worker registration failed', error);
+  });
+}
+if ('serviceWorker' in navigator && !import.meta.env.DEV) {
+  // This module may run after the load event (it awaits the page's code first).
+  if (document.readyState === 'complete') registerServiceWorker();
+  else window.addEventListener('load', registerServiceWorker, { once: true });
+}

@@ -1,6 +1,5 @@
 import type { Writable } from 'node:stream';
 import createCache from '@emotion/cache';
-import { preloadModule } from 'react-dom';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
   createStaticHandler,
@@ -34,12 +33,6 @@ export type RenderResult =
 export type Render = (request: Request, options: RenderOptions) => Promise<RenderResult>;
 
 const ABORT_AFTER_MS = 10_000;
-
-/** React 19 hoists these into <head> as modulepreload links. */
-function Preloads({ hrefs }: { hrefs: string[] }) {
-  for (const href of hrefs) preloadModule(href, { as: 'script' });
-  return null;
-}
 
 /** Builds a renderer over a route table; the app's own table unless a caller composes another. */
 export function createRenderer(routeTable: RouteObject[]): Render {
@@ -75,8 +68,12 @@ export function createRenderer(routeTable: RouteObject[]): Render {
         });
       };
       const stream = renderToPipeableStream(
-        <AppProviders nonce={options.nonce} publicConfig={options.publicConfig} emotionCache={emotionCache}>
-          <Preloads hrefs={preloads} />
+        <AppProviders
+          nonce={options.nonce}
+          publicConfig={options.publicConfig}
+          emotionCache={emotionCache}
+          preloads={preloads}
+        >
           <StaticRouterProvider router={router} context={context} nonce={options.nonce} />
         </AppProviders>,
         {

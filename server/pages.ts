@@ -52,7 +52,16 @@ export async function productionPages(distDir = DIST_DIR): Promise<PageSource> {
     '/assets',
     express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false, index: false }),
   );
-  assets.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+  assets.use(
+    express.static(clientDir, {
+      index: false,
+      maxAge: '1h',
+      // The service worker must be revalidated on every visit so that a new build takes over.
+      setHeaders: (res, file) => {
+        if (path.basename(file) === 'sw.js') res.setHeader('Cache-Control', 'no-cache');
+      },
+    }),
+  );
 
   return {
     assets,

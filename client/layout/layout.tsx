@@ -1,7 +1,13 @@
 import { css } from '@emotion/react';
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { Toaster } from '../components/toaster.tsx';
+import { DialogHost } from '../dialogs/dialog-host.tsx';
+import { useIdlePrefetch, useMobileHint, useRouteScrolling } from '../hooks/use-global-behaviours.ts';
+import { NavigationProgress } from './navigation-progress.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
+import { Splash } from './splash.tsx';
 
 const skipLink = css`
   position: absolute;
@@ -27,16 +33,27 @@ const main = css`
 
 /** Everything a visitor meets on every page. */
 export function Layout() {
+  useRouteScrolling();
+  useIdlePrefetch('/blogs');
+  useMobileHint();
+  useEffect(() => {
+    // Marks the page interactive: until now a click on a server-rendered button does nothing.
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <>
       <a css={skipLink} href="#main">
         Skip to content
       </a>
       <SiteHeader />
+      <NavigationProgress />
       <main css={main} id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <SiteFooter />
+      <Toaster />
+      <DialogHost />
+      <Splash />
     </>
   );
 }

@@ -1,20 +1,38 @@
 import { css } from '@emotion/react';
-import { Link } from 'react-router';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { mainNav, site } from '#content/site.ts';
+import { COMPACT_NAV_MEDIA, HEADER_OPAQUE_AFTER_PX, SCROLL_TO_TOP_DURATION_MS } from '#shared/ui-timing.ts';
+import { useScrolled } from '../hooks/use-scrolled.ts';
+import { scrollWindowTo } from '../lib/smooth-scroll.ts';
+import { useOpenDialog } from '../state/dialogs.ts';
+import { buttonStyles } from '../styles/buttons.ts';
+import { MobileMenu } from './mobile-menu.tsx';
+import { NavLink } from './nav-link.tsx';
+import { ThemeToggle } from './theme-toggle.tsx';
 
 const header = css`
   position: fixed;
   inset: 0 0 auto 0;
   z-index: 50;
   height: var(--header-height);
-  background: var(--color-surface);
-  border-bottom: 1px solid var(--color-border);
+  border-bottom: 1px solid transparent;
+  background: transparent;
+  transition:
+    background-color 200ms ease,
+    border-color 200ms ease,
+    box-shadow 200ms ease;
+  &[data-opaque='true'] {
+    background: var(--color-surface);
+    border-bottom-color: var(--color-border);
+    box-shadow: var(--shadow-sm);
+  }
 `;
 
 const bar = css`
   display: flex;
   align-items: center;
-  gap: var(--space-6);
+  gap: var(--space-4);
   max-width: var(--content-width);
   height: 100%;
   margin: 0 auto;
@@ -22,51 +40,136 @@ const bar = css`
 `;
 
 const logo = css`
+  display: inline-flex;
+  align-items: center;
+  gap: var(--space-2);
+  margin-right: auto;
   font-weight: 800;
   font-size: 1.25rem;
+  letter-spacing: -0.01em;
   color: var(--color-text);
   text-decoration: none;
+  svg {
+    flex: none;
+    width: 1.75rem;
+    height: 1.75rem;
+  }
 `;
 
 const nav = css`
-  display: none;
-  @media (min-width: 768px) {
-    display: block;
-  }
   ul {
     display: flex;
-    gap: var(--space-4);
+    gap: var(--space-1);
     margin: 0;
     padding: 0;
     list-style: none;
   }
   a {
+    display: inline-block;
+    padding: var(--space-2);
+    border-radius: 0.375rem;
     color: var(--color-text);
     text-decoration: none;
     font-size: 0.9375rem;
+    font-weight: 500;
+    white-space: nowrap;
   }
   a:hover {
-    text-decoration: underline;
+    background: var(--color-bg-muted);
+  }
+  @media ${COMPACT_NAV_MEDIA} {
+    display: none;
   }
 `;
 
-export function SiteHeader() {
+const actions = css`
+  display: flex;
+  align-items: center;
+  gap: var(--space-2);
+  .wide-only {
+    @media ${COMPACT_NAV_MEDIA} {
+      display: none;
+    }
+  }
+`;
+
+const menuButton = css`
+  display: none;
+  @media ${COMPACT_NAV_MEDIA} {
+    display: inline-flex;
+  }
+`;
+
+export function Logo() {
   return (
-    <header css={header}>
+    <svg viewBox="0 0 64 64" aria-hidden="true">
+      <rect width="64" height="64" rx="14" fill="var(--color-text)" />
+      <path d="M14 34 32 18l18 16v14a2 2 0 0 1-2 2H16a2 2 0 0 1-2-2z" fill="var(--color-bg)" />
+      <circle cx="32" cy="38" r="6" fill="var(--color-accent-bright)" />
+    </svg>
+  );
+}
+
+/** SPEC §2 "Layout": fixed header, opaque once scrolled, the main navigation and the two calls to action. */
+export function SiteHeader() {
+  const opaque = useScrolled(HEADER_OPAQUE_AFTER_PX);
+  const { pathname } = useLocation();
+  const openDialog = useOpenDialog();
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  return (
+    <header css={header} data-opaque={opaque || menuOpen}>
       <div css={bar}>
-        <Link css={logo} to="/" aria-label={`${site.name} home`}>
+        <Link
+          css={logo}
+          to="/"
+          aria-label={`${site.name} home`}
+          onClick={(event) => {
+            if (pathname !== '/') return;
+            event.preventDefault();
+            scrollWindowTo(0, SCROLL_TO_TOP_DURATION_MS);
+          }}
+        >
+          <Logo />
           {site.name}
         </Link>
         <nav css={nav} aria-label="Main">
           <ul>
             {mainNav.map((item) => (
               <li key={item.label}>
-                <Link to={'section' in item ? `/#${item.section}` : item.to}>{item.label}</Link>
+                <NavLink item={item} />
               </li>
             ))}
           </ul>
         </nav>
+        <div css={actions}>
+          <ThemeToggle />
+          <button
+            type="button"
+            className="wide-only"
+            css={buttonStyles.secondary}
+            onClick={() => openDialog({ kind: 'booking' })}
+          >
+            Book Demo
+          </button>
+          <button type="button" css={buttonStyles.primary} onClick={() => openDialog({ kind: 'demo-call' })}>
+            Try the AI
+          </button>
+          <button
+            type="button"
+            css={[buttonStyles.icon, menuButton]}
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+          >
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
       </div>
+      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
     </header>
   );
 }

@@ -1,5 +1,5 @@
 import { data, type LoaderFunctionArgs, useLoaderData } from 'react-router';
-import { findPost } from '#content/blog/posts.ts';
+import { findPost } from '#content/posts.ts';
 import { Page } from '../components/page.tsx';
 import { Seo } from '../components/seo.tsx';
 

@@ -1,9 +1,7 @@
 import { Link } from 'react-router';
-import { posts } from '#content/blog/posts.ts';
+import { posts } from '#content/posts.ts';
 import { Page } from '../components/page.tsx';
 import { Seo } from '../components/seo.tsx';
-
-const newestFirst = [...posts].sort((a, b) => b.date.localeCompare(a.date));
 
 export function Component() {
   return (
@@ -17,7 +15,7 @@ export function Component() {
         path="/blogs"
       />
       <ul>
-        {newestFirst.map((post) => (
+        {posts.map((post) => (
           <li key={post.slug}>
             <Link to={`/blog/${post.slug}`}>{post.title}</Link>
           </li>

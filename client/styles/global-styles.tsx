@@ -7,9 +7,18 @@ const light = css`
   --color-text: #1c1b19;
   --color-muted: #57534e;
   --color-border: #e7e2d9;
+  --color-bg-muted: #f3efe7;
+  --color-border-strong: #a8a29e;
   --color-accent: #b45309;
+  --color-accent-hover: #92400e;
+  --color-accent-bright: #f59e0b;
   --color-accent-text: #ffffff;
   --color-link: #9a3f07;
+  --color-danger: #b91c1c;
+  --color-danger-surface: #fef2f2;
+  --color-success: #15803d;
+  --shadow-sm: 0 1px 2px rgb(28 27 25 / 0.06), 0 1px 3px rgb(28 27 25 / 0.08);
+  --shadow-lg: 0 12px 32px rgb(28 27 25 / 0.14), 0 2px 6px rgb(28 27 25 / 0.08);
   color-scheme: light;
 `;
 
@@ -19,9 +28,18 @@ const dark = css`
   --color-text: #f5f2ea;
   --color-muted: #c4bdb0;
   --color-border: #3a362e;
+  --color-bg-muted: #2a2721;
+  --color-border-strong: #6b655b;
   --color-accent: #f59e0b;
+  --color-accent-hover: #fbbf24;
+  --color-accent-bright: #f59e0b;
   --color-accent-text: #1c1b19;
   --color-link: #fbbf24;
+  --color-danger: #f87171;
+  --color-danger-surface: #2a1414;
+  --color-success: #4ade80;
+  --shadow-sm: 0 1px 2px rgb(0 0 0 / 0.4);
+  --shadow-lg: 0 12px 32px rgb(0 0 0 / 0.5), 0 2px 6px rgb(0 0 0 / 0.4);
   color-scheme: dark;
 `;
 
@@ -72,8 +90,31 @@ const globalStyles = css`
   h1,
   h2,
   h3 {
-    line-height: 1.2;
+    line-height: 1.15;
+    letter-spacing: -0.02em;
     text-wrap: balance;
+  }
+  p {
+    text-wrap: pretty;
+  }
+  img,
+  svg,
+  video {
+    max-width: 100%;
+  }
+  button,
+  input,
+  select,
+  textarea {
+    font: inherit;
+  }
+  .visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip-path: inset(50%);
+    white-space: nowrap;
   }
   :focus-visible {
     outline: 3px solid var(--color-accent);

@@ -2,6 +2,18 @@ import { test as base, expect } from '@playwright/test';
 
 /** Every browser test fails on a console error, an uncaught exception or a request leaving this machine. */
 export const test = base.extend<{ pageErrors: string[] }>({
+  // Navigations wait for hydration, as a visitor waits for a page to respond; `waitUntil: 'commit'` opts out.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (options?.waitUntil !== 'commit') {
+        await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+      }
+      return response;
+    };
+    await use(page);
+  },
   pageErrors: [
     async ({ page, baseURL }, use) => {
       const errors: string[] = [];

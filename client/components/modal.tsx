@@ -1,0 +1,145 @@
+import { css, type SerializedStyles } from '@emotion/react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+
+const dialog = css`
+  width: min(32rem, calc(100% - 2rem));
+  max-height: calc(100dvh - 2rem);
+  padding: 0;
+  border: 1px solid var(--color-border);
+  border-radius: calc(var(--radius) * 1.5);
+  background: var(--color-surface);
+  color: var(--color-text);
+  box-shadow: var(--shadow-lg);
+  &::backdrop {
+    background: rgb(12 10 8 / 0.6);
+  }
+  &[open] {
+    animation: modal-in 180ms ease-out;
+  }
+  @keyframes modal-in {
+    from {
+      opacity: 0;
+      transform: translateY(0.75rem) scale(0.98);
+    }
+  }
+`;
+
+const header = css`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: var(--space-4);
+  padding: var(--space-6) var(--space-6) 0;
+  h2 {
+    margin: 0;
+    font-size: 1.375rem;
+  }
+`;
+
+const closeButton = css`
+  flex: none;
+  width: 2.5rem;
+  height: 2.5rem;
+  margin: calc(var(--space-2) * -1) calc(var(--space-2) * -1) 0 0;
+  border: 0;
+  border-radius: 999px;
+  background: transparent;
+  color: var(--color-text);
+  font-size: 1.5rem;
+  cursor: pointer;
+  &:hover {
+    background: var(--color-bg);
+  }
+`;
+
+const body = css`
+  padding: var(--space-4) var(--space-6) var(--space-6);
+`;
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/** Tab from the last control wraps to the first (and back): focus never leaves an open modal. */
+function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (element) => element.offsetParent !== null,
+  );
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+interface ModalProps {
+  open: boolean;
+  title: ReactNode;
+  onClose(): void;
+  children: ReactNode;
+  /** Extra styles for the <dialog>, e.g. a drawer's placement. */
+  styles?: SerializedStyles;
+  closeLabel?: string;
+}
+
+/**
+ * A modal on the native <dialog>: showModal() makes the page behind it inert (focus stays inside),
+ * Escape closes it, and focus returns to what opened it.
+ */
+export function Modal({ open, title, onClose, children, styles, closeLabel = 'Close' }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const opener = useRef<Element | null>(null);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    if (open && !element.open) {
+      opener.current = document.activeElement;
+      element.showModal();
+    } else if (!open && element.open) {
+      element.close();
+    }
+  }, [open]);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const onClosed = () => {
+      if (opener.current instanceof HTMLElement) opener.current.focus();
+      onClose();
+    };
+    element.addEventListener('close', onClosed);
+    return () => element.removeEventListener('close', onClosed);
+  }, [onClose]);
+
+  return (
+    <dialog
+      ref={ref}
+      css={[dialog, styles]}
+      aria-labelledby={titleId}
+      // A click on the backdrop lands on the <dialog> itself.
+      onClick={(event) => {
+        if (event.target === event.currentTarget) event.currentTarget.close();
+      }}
+      onKeyDown={keepFocusInside}
+    >
+      {open && (
+        <>
+          <div css={header}>
+            <h2 id={titleId}>{title}</h2>
+            <button type="button" css={closeButton} aria-label={closeLabel} onClick={() => ref.current?.close()}>
+              ×
+            </button>
+          </div>
+          <div css={body}>{children}</div>
+        </>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,60 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import {
+  MOBILE_BREAKPOINT_PX,
+  SCROLL_TO_TOP_DURATION_MS,
+  SECTION_SCROLL_DELAY_MS,
+  SECTION_SCROLL_DURATION_MS,
+} from '#shared/ui-timing.ts';
+import { scrollToSection, scrollWindowTo } from '../lib/smooth-scroll.ts';
+import { prefetchRoute } from '../route-prefetch.ts';
+
+function sectionOf(state: unknown, hash: string): string | undefined {
+  if (typeof state === 'object' && state !== null && 'scrollToSection' in state) {
+    const section = state.scrollToSection;
+    if (typeof section === 'string' && section) return section;
+  }
+  return hash.length > 1 ? decodeURIComponent(hash.slice(1)) : undefined;
+}
+
+/**
+ * SPEC §2 "General behaviour": a section named by the hash or the navigation state is scrolled to
+ * (80 px offset, 50 ms delay, 600 ms); any other change of page scrolls to the top in 300 ms.
+ */
+export function useRouteScrolling() {
+  const location = useLocation();
+  const previousPath = useRef<string | null>(null);
+  useEffect(() => {
+    const section = sectionOf(location.state, location.hash);
+    const pathChanged = previousPath.current !== null && previousPath.current !== location.pathname;
+    previousPath.current = location.pathname;
+    if (section) {
+      const timer = setTimeout(() => scrollToSection(section, SECTION_SCROLL_DURATION_MS), SECTION_SCROLL_DELAY_MS);
+      return () => clearTimeout(timer);
+    }
+    if (pathChanged) scrollWindowTo(0, SCROLL_TO_TOP_DURATION_MS);
+    return undefined;
+  }, [location]);
+}
+
+/** SPEC §2: the blog list is fetched while the browser is idle, so the click on "Blog" is instant. */
+export function useIdlePrefetch(path: string) {
+  useEffect(() => {
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => void prefetchRoute(path), 2000);
+      return () => clearTimeout(timer);
+    }
+    const handle = window.requestIdleCallback(() => void prefetchRoute(path), { timeout: 5000 });
+    return () => window.cancelIdleCallback(handle);
+  }, [path]);
+}
+
+/** Keeps the `mobile` device-hint class (set first by the boot script) true to the viewport. */
+export function useMobileHint() {
+  useEffect(() => {
+    const query = window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
+    const update = () => document.documentElement.classList.toggle('mobile', query.matches);
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+}

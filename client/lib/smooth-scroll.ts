@@ -1,0 +1,40 @@
+import { SECTION_SCROLL_OFFSET_PX } from '#shared/ui-timing.ts';
+
+export function prefersReducedMotion(): boolean {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+const easeInOutCubic = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2);
+
+let running = 0;
+
+/** Scrolls the window to `top` over `duration` ms; instantly when the visitor prefers reduced motion. */
+export function scrollWindowTo(top: number, duration: number): void {
+  const start = window.scrollY;
+  const distance = top - start;
+  const frame = ++running;
+  if (duration <= 0 || prefersReducedMotion() || Math.abs(distance) < 1) {
+    window.scrollTo(0, top);
+    return;
+  }
+  const startedAt = performance.now();
+  const step = (now: number) => {
+    if (frame !== running) return; // a newer scroll took over
+    const t = Math.min(1, (now - startedAt) / duration);
+    window.scrollTo(0, start + distance * easeInOutCubic(t));
+    if (t < 1) requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+}
+
+/** Scrolls so the section's top sits the header offset below the viewport top; warns if it is missing. */
+export function scrollToSection(id: string, duration: number): boolean {
+  const element = document.getElementById(id);
+  if (!element) {
+    console.warn(`Section "${id}" not found`);
+    return false;
+  }
+  const top = element.getBoundingClientRect().top + window.scrollY - SECTION_SCROLL_OFFSET_PX;
+  scrollWindowTo(Math.max(0, top), duration);
+  return true;
+}

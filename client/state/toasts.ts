@@ -1,0 +1,33 @@
+import { atom, useSetAtom } from 'jotai';
+import { TOAST_DURATION_MS } from '#shared/ui-timing.ts';
+
+export interface Toast {
+  id: number;
+  title: string;
+  description?: string;
+  variant: 'default' | 'destructive';
+  durationMs: number;
+}
+
+export type ToastInput = Omit<Toast, 'id' | 'variant' | 'durationMs'> & Partial<Pick<Toast, 'variant' | 'durationMs'>>;
+
+export const toastsAtom = atom<Toast[]>([]);
+
+let nextId = 1;
+
+export const addToastAtom = atom(null, (get, set, input: ToastInput) => {
+  const toast: Toast = { variant: 'default', durationMs: TOAST_DURATION_MS, ...input, id: nextId++ };
+  set(toastsAtom, [...get(toastsAtom), toast]);
+  return toast.id;
+});
+
+export const dismissToastAtom = atom(null, (get, set, id: number) => {
+  set(
+    toastsAtom,
+    get(toastsAtom).filter((toast) => toast.id !== id),
+  );
+});
+
+export function useToast() {
+  return useSetAtom(addToastAtom);
+}

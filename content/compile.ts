@@ -1,0 +1,72 @@
+import MarkdownIt from 'markdown-it';
+import { parse as parseYaml } from 'yaml';
+import type { z } from 'zod';
+
+export class ContentError extends Error {
+  override name = 'ContentError';
+}
+
+function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9\s-]/g, '')
+    .trim()
+    .replace(/\s+/g, '-');
+}
+
+// Raw HTML in content is escaped, not passed through: nothing unsanitised reaches the page.
+const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true });
+
+// Headings get ids and a self-link, so any section of an article can be linked to.
+markdown.core.ruler.push('heading_anchors', (state) => {
+  const used = new Set<string>();
+  state.tokens.forEach((token, index) => {
+    if (token.type !== 'heading_open' || token.tag === 'h1') return;
+    const inline = state.tokens[index + 1];
+    const base = slugify(inline?.content ?? '') || 'section';
+    let id = base;
+    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+    used.add(id);
+    token.attrSet('id', id);
+  });
+});
+
+// Tables scroll sideways on narrow screens instead of widening the page.
+markdown.renderer.rules.table_open = () => '<div class="table-scroll" tabindex="0"><table>';
+markdown.renderer.rules.table_close = () => '</table></div>';
+
+function describe(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
+}
+
+/** Splits YAML front matter from a markdown file, checks it, and renders the body to HTML. */
+export function compileMarkdown<T>(file: string, source: string, schema: z.ZodType<T>): { meta: T; html: string } {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(source);
+  if (!match) throw new ContentError(`${file}: missing front matter between --- lines`);
+  let data: unknown;
+  try {
+    data = parseYaml(match[1] ?? '');
+  } catch (error) {
+    throw new ContentError(`${file}: front matter is not valid YAML: ${String(error)}`);
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ContentError(`${file}: ${describe(parsed.error)}`);
+  return { meta: parsed.data, html: markdown.render(match[2] ?? '') };
+}
+
+export function compileJson<T>(file: string, source: string, schema: z.ZodType<T>): T {
+  let data: unknown;
+  try {
+    data = JSON.parse(source);
+  } catch (error) {
+    throw new ContentError(`${file}: not valid JSON: ${String(error)}`);
+  }
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ContentError(`${file}: ${describe(parsed.error)}`);
+  return parsed.data;
+}
+
+/** Plain text of rendered HTML, e.g. to count words. */
+export function wordCount(html: string): number {
+  return html.replace(/<[^>]+>/g, ' ').split(/\s+/).filter(Boolean).length;
+}

@@ -1,0 +1,18 @@
+import type { PostMeta } from './schema.ts';
+
+// Built by Vite (content/vite-plugin.ts): the list needs only front matter; bodies load per article.
+const metas = import.meta.glob<PostMeta>('./blog/*.md', { query: '?meta', import: 'meta', eager: true });
+const bodies = import.meta.glob<string>('./blog/*.md', { import: 'html' });
+
+export type { PostMeta };
+
+/** Every article, newest first. */
+export const posts: PostMeta[] = Object.values(metas).sort((a, b) => b.date.localeCompare(a.date) || a.id - b.id);
+
+export function findPost(slug: string): PostMeta | undefined {
+  return posts.find((post) => post.slug === slug);
+}
+
+export async function loadPostHtml(slug: string): Promise<string | undefined> {
+  return bodies[`./blog/${slug}.md`]?.();
+}

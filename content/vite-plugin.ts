@@ -1,0 +1,47 @@
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { ContentError, compileJson, compileMarkdown } from './compile.ts';
+import { jsonSchemas, markdownSchemaFor } from './schema.ts';
+
+const CONTENT_DIR = import.meta.dirname;
+
+/** A post lives at content/blog/<slug>.md, so its URL and its file never disagree. */
+function checkSlug(relative: string, meta: unknown) {
+  if (!relative.startsWith('blog/')) return;
+  const slug = typeof meta === 'object' && meta !== null && 'slug' in meta ? meta.slug : undefined;
+  if (slug !== path.basename(relative, '.md')) {
+    throw new ContentError(`${relative}: slug "${String(slug)}" must match the file name`);
+  }
+}
+
+/**
+ * Content files become checked modules at build time: markdown exports `meta` and `html`, JSON its data.
+ * A page that lists posts imports only `meta`, so article bodies stay out of its bundle.
+ */
+export function content(): Plugin {
+  return {
+    name: 'porchlight-content',
+    enforce: 'pre',
+    transform(source, id) {
+      const [file = id, query] = id.split('?');
+      if (!file.startsWith(CONTENT_DIR + path.sep)) return null;
+      const relative = path.relative(CONTENT_DIR, file).split(path.sep).join('/');
+      if (file.endsWith('.md')) {
+        const { meta, html } = compileMarkdown(relative, source, markdownSchemaFor(relative));
+        checkSlug(relative, meta);
+        // `?meta` is a separate module holding only the front matter, for lists of posts.
+        const code =
+          query === 'meta'
+            ? `export const meta = ${JSON.stringify(meta)};\n`
+            : `export const meta = ${JSON.stringify(meta)};\nexport const html = ${JSON.stringify(html)};\n`;
+        return { code, map: null };
+      }
+      const schema = jsonSchemas[relative];
+      if (file.endsWith('.json') && schema) {
+        // Vite's own JSON plugin turns the checked text into a module.
+        return { code: JSON.stringify(compileJson(relative, source, schema)), map: null };
+      }
+      return null;
+    },
+  };
+}
