@@ -68,5 +68,8 @@ export function compileJson<T>(file: string, source: string, schema: z.ZodType<T
 
 /** Plain text of rendered HTML, e.g. to count words. */
 export function wordCount(html: string): number {
-  return html.replace(/<[^>]+>/g, ' ').split(/\s+/).filter(Boolean).length;
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean).length;
 }
