@@ -1,7 +1,9 @@
 import type { CallNotificationsTable } from './tables/call-notifications.ts';
+import type { ConsentsTable } from './tables/consents.ts';
 import type { LeadVolumeTable } from './tables/lead-volume.ts';
 import type { LeadsTable } from './tables/leads.ts';
 import type { OutboxTable } from './tables/outbox.ts';
+import type { PhoneCooldownsTable } from './tables/phone-cooldowns.ts';
 import type { SessionsTable } from './tables/sessions.ts';
 import type { VisitsTable } from './tables/visits.ts';
 
@@ -12,4 +14,6 @@ export interface Database {
   visits: VisitsTable;
   sessions: SessionsTable;
   lead_volume: LeadVolumeTable;
+  consents: ConsentsTable;
+  phone_cooldowns: PhoneCooldownsTable;
 }

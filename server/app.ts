@@ -1,18 +1,39 @@
 import crypto from 'node:crypto';
 import compression from 'compression';
+import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { pinoHttp } from 'pino-http';
+import type { Dispatcher } from 'undici';
 import type { DB } from '#db/database.ts';
-import type { Clock } from '#shared/clock.ts';
+import { type Clock, systemClock } from '#shared/clock.ts';
+import { calendarFor, DEFAULT_SOURCE_TAG } from '#shared/source-tag.ts';
+import { createLeadChecks } from './adapters/lead-checks.ts';
+import { analyticsStore } from './analytics/analytics-store.ts';
+import { analyticsRouter } from './api/analytics.ts';
+import { contactRouter } from './api/contact.ts';
+import { dashboardRouter } from './api/dashboard.ts';
+import { demoCallsRouter } from './api/demo-calls.ts';
+import { sessionRouter } from './api/session.ts';
+import { visitsRouter } from './api/visits.ts';
+import { type CallEvents, createCallEvents } from './calls/call-events.ts';
+import { callStatusService } from './calls/call-status.ts';
 import { type Config, publicConfig } from './config.ts';
+import { leadVolumeStore } from './dashboard/lead-volume-store.ts';
+import { type GeoLocator, sharedGeoLocator } from './geo/geo-locator.ts';
 import { healthRouter } from './health.ts';
+import { callStatusHookRouter } from './hooks/call-status.ts';
+import { leadsHookRouter } from './hooks/leads.ts';
+import { leadStore } from './leads/lead-store.ts';
 import type { Logger } from './logger.ts';
 import { apiNotFound, errorHandler } from './middleware/errors.ts';
 import { sameOriginOnly } from './middleware/same-origin.ts';
 import { cspNonce, securityHeaders } from './middleware/security.ts';
 import type { PageSource } from './pages.ts';
+import { resolveSessionSecret } from './sessions/session-secret.ts';
+import { sessionStore } from './sessions/session-store.ts';
 import { ssrHandler } from './ssr.ts';
+import { visitStore } from './visits/visit-store.ts';
 
 export interface AppDeps {
   config: Config;
@@ -21,10 +42,28 @@ export interface AppDeps {
   pages: PageSource;
   /** Defaults to the system clock. */
   clock?: Clock;
+  /** Defaults to the offline DB-IP database, opened once per process. */
+  geo?: GeoLocator;
+  /** Outbound HTTP of the third-party checks; tests pass an undici MockAgent. Defaults to undici's global agent. */
+  dispatcher?: Dispatcher;
+  /** Call status changes, published after commit; server/index.ts binds the Socket.IO rooms to them. */
+  callEvents?: CallEvents;
+  /** Told after commit that a lead's webhook payload is queued (the outbox worker's `notify`). */
+  onLeadQueued?: () => void;
 }
 
 /** The whole HTTP application; tests build it with their own config, database, pages and clock. */
-export function createApp({ config, db, logger, pages }: AppDeps): Express {
+export function createApp({
+  config,
+  db,
+  logger,
+  pages,
+  clock = systemClock,
+  geo = sharedGeoLocator(),
+  dispatcher,
+  callEvents = createCallEvents(),
+  onLeadQueued = () => {},
+}: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -43,7 +82,13 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
   );
   app.use(compression());
   app.use(cspNonce);
-  app.use(securityHeaders({ https: config.siteUrl.startsWith('https:'), dev: !config.isProduction }));
+  app.use(
+    securityHeaders({
+      https: config.siteUrl.startsWith('https:'),
+      dev: !config.isProduction,
+      frameSources: config.promoVideo.youtubeId ? ['https://www.youtube-nocookie.com'] : [],
+    }),
+  );
 
   app.use(healthRouter(db));
   app.use(pages.assets);
@@ -59,9 +104,25 @@ export function createApp({ config, db, logger, pages }: AppDeps): Express {
     }),
   );
   api.use(sameOriginOnly(config.siteUrl));
+  api.use(cookieParser(resolveSessionSecret(config.dataDir, config.secrets.sessionSecret)));
+  const sessions = sessionStore(db);
+  const leadVolume = leadVolumeStore(db);
   // Signed server-to-server callbacks (/api/hooks) read their raw body: mount them above this parser.
+  api.use('/hooks/leads', leadsHookRouter({ hookSecret: config.secrets.hookSecret, leadVolume, clock }));
+  const calls = callStatusService({ db, events: callEvents, clock });
+  api.use('/hooks/call-status', callStatusHookRouter({ hookSecret: config.secrets.hookSecret, calls, clock }));
+  // Visits parse their own body with a smaller limit (2 kB), so they sit above the general parser too.
+  const calendarLink = (tag: string | null) => calendarFor(tag ?? DEFAULT_SOURCE_TAG, config.leads.calTeam).link;
+  api.use('/visits', visitsRouter({ config, visits: visitStore(db), geo, clock, calendarLink }));
   api.use(express.json({ limit: '16kb' }));
   // API routers go here, one line each.
+  const checks = createLeadChecks(config, logger, dispatcher);
+  const leads = { config, store: leadStore(db), checks, clock, callEvents, onLeadQueued };
+  api.use('/demo-calls', demoCallsRouter(leads));
+  api.use('/contact', contactRouter(leads));
+  api.use('/session', sessionRouter({ config, sessions, clock }));
+  api.use('/dashboard', dashboardRouter({ leadVolume, sessions, clock }));
+  api.use('/analytics', analyticsRouter({ analytics: analyticsStore(db), sessions, clock }));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -27,5 +27,58 @@ test('TRUST_PROXY takes a boolean, a hop count or a subnet list', () => {
 
 test('only the public allowlist reaches the browser', () => {
   const config = loadConfig({ SITE_URL: 'https://porchlight.ai/' });
-  expect(publicConfig(config)).toEqual({ siteUrl: 'https://porchlight.ai', directoryUrl: config.directoryUrl });
+  expect(publicConfig(config)).toEqual({
+    siteUrl: 'https://porchlight.ai',
+    directoryUrl: config.directoryUrl,
+    calTeam: 'https://cal.com/porchlight',
+    promoVideo: config.promoVideo,
+  });
+});
+
+test('lead settings default to offline checks, a local call driver and the Porchlight calendar team', () => {
+  const config = loadConfig({});
+  expect(config.leads).toEqual({
+    calTeam: 'https://cal.com/porchlight',
+    rateLimitPerHour: 10,
+    localCallDelayMs: 2000,
+    outboundTimeoutMs: 5000,
+    emailCheckUrl: undefined,
+    phoneCheckUrl: undefined,
+    nameCheckUrl: undefined,
+  });
+  expect(config.secrets.leadWebhookUrl).toBeUndefined();
+});
+
+test.each([
+  ['EMAIL_CHECK_KEY', { EMAIL_CHECK_URL: 'https://email.example/check' }],
+  ['PHONE_CHECK_KEY', { PHONE_CHECK_URL: 'https://phone.example' }],
+  ['LEAD_WEBHOOK_URL', { LEAD_WEBHOOK_URL: 'ftp://hooks.example' }],
+  ['DEMO_RATE_LIMIT_PER_HOUR', { DEMO_RATE_LIMIT_PER_HOUR: '0' }],
+  ['LOCAL_CALL_DELAY_MS', { LOCAL_CALL_DELAY_MS: 'soon' }],
+])('%s is named when it is missing or wrong', (variable, env) => {
+  expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment variable ${variable}: `));
+});
+
+test('check keys and the webhook URL are secrets, never public', () => {
+  const config = loadConfig({
+    EMAIL_CHECK_URL: 'https://email.example/check',
+    EMAIL_CHECK_KEY: 'email-key-123',
+    PHONE_CHECK_URL: 'https://phone.example/',
+    PHONE_CHECK_KEY: 'phone-key-123',
+    NAME_CHECK_URL: 'https://names.example/validate-name',
+    NAME_CHECK_KEY: 'name-key-123',
+    LEAD_WEBHOOK_URL: 'https://hooks.example/catch/123/secret-token',
+    CAL_TEAM: 'https://cal.com/acme/',
+  });
+  expect(config.leads.phoneCheckUrl).toBe('https://phone.example');
+  expect(config.leads.calTeam).toBe('https://cal.com/acme');
+  expect(config.secrets).toMatchObject({
+    emailCheckKey: 'email-key-123',
+    phoneCheckKey: 'phone-key-123',
+    nameCheckKey: 'name-key-123',
+    leadWebhookUrl: 'https://hooks.example/catch/123/secret-token',
+  });
+  const shown = JSON.stringify(publicConfig(config));
+  for (const secret of ['key-123', 'secret-token']) expect(shown).not.toContain(secret);
+  expect(publicConfig(config).calTeam).toBe('https://cal.com/acme');
 });

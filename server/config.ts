@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { PublicConfig } from '#shared/public-config.ts';
+import type { PromoVideo, PublicConfig } from '#shared/public-config.ts';
 
 // One schema over the environment (STYLE §5). Secrets stay in `secrets`; only
 // `publicConfig()` reaches the browser.
@@ -24,7 +24,38 @@ export const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   DIRECTORY_URL: z.url().default('https://directory.porchlight.ai'),
+  PROMO_VIDEO_ID: z
+    .string()
+    .regex(/^[\w-]{6,20}$/, 'must be a YouTube video id')
+    .optional(),
+  PROMO_VIDEO_URL: z.string().min(1).default('/media/promo.mp4'),
+  PROMO_POSTER_URL: z.string().min(1).default('/media/promo-poster.svg'),
   HOOK_SECRET: z.string().min(16).optional(),
+  // Operator sessions and visitor tracking (issue 7).
+  CLIENT_DASHBOARD_PASSWORD: z.string().min(8).optional(),
+  ANALYTICS_PASSWORD: z.string().min(8).optional(),
+  SESSION_SECRET: z.string().min(32).optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().max(720).default(12),
+  LOGIN_ATTEMPTS_PER_15_MIN: z.coerce.number().int().positive().default(5),
+  LOGIN_FAILURE_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(500),
+  VISITS_RETENTION_DAYS: z.coerce.number().int().positive().default(395),
+  VISITS_TRUNCATE_IP: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  VISITS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  // Leads, checks and calls (issue 6). A check without its URL runs offline (server/adapters).
+  EMAIL_CHECK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  EMAIL_CHECK_KEY: z.string().min(1).optional(),
+  PHONE_CHECK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PHONE_CHECK_KEY: z.string().min(1).optional(),
+  NAME_CHECK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  NAME_CHECK_KEY: z.string().min(1).optional(),
+  LEAD_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  CAL_TEAM: z.url({ protocol: /^https?$/ }).default('https://cal.com/porchlight'),
+  DEMO_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
+  LOCAL_CALL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  OUTBOUND_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(5000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -42,13 +73,58 @@ export interface Config {
   shutdownTimeoutMs: number;
   apiRateLimitPerMinute: number;
   directoryUrl: string;
+  promoVideo: PromoVideo;
+  sessions: SessionConfig;
+  visits: VisitsConfig;
+  leads: LeadsConfig;
   secrets: Secrets;
+}
+
+export interface LeadsConfig {
+  /** Cal.com team URL; the calendar links hang below it (DESIGN "Names"). Public. */
+  calTeam: string;
+  /** Lead form submissions per client IP per hour (demo calls and contact forms, counted apart). */
+  rateLimitPerHour: number;
+  /** How long the local call driver waits before moving a call to 'calling'. */
+  localCallDelayMs: number;
+  /** Deadline of every request to a third party (checks and the lead webhook). */
+  outboundTimeoutMs: number;
+  /** Remote checks; unset means the offline default. Their keys are in `secrets`. */
+  emailCheckUrl: string | undefined;
+  phoneCheckUrl: string | undefined;
+  nameCheckUrl: string | undefined;
+}
+
+export interface SessionConfig {
+  ttlHours: number;
+  /** Failed sign-ins per client IP per 15 minutes before 429. */
+  loginAttemptsPer15Min: number;
+  /** Fixed pause before answering a failed sign-in; slows guessing. */
+  loginFailureDelayMs: number;
+}
+
+export interface VisitsConfig {
+  retentionDays: number;
+  /** Store IPv4 /24 and IPv6 /48 instead of the full address. */
+  truncateIp: boolean;
+  rateLimitPerMinute: number;
 }
 
 /** Kept apart so that nothing in here can be passed to the browser by accident. */
 export interface Secrets {
   /** Signs callbacks from the call automation (server/middleware/signed-webhook.ts). */
   hookSecret: string | undefined;
+  /** Role passwords for POST /api/session; unset means that role cannot sign in. */
+  clientDashboardPassword: string | undefined;
+  analyticsPassword: string | undefined;
+  /** Signs the session cookies; unset means a generated one kept in DATA_DIR (server/sessions/session-secret.ts). */
+  sessionSecret: string | undefined;
+  /** Bearer keys of the remote checks. */
+  emailCheckKey: string | undefined;
+  phoneCheckKey: string | undefined;
+  nameCheckKey: string | undefined;
+  /** Where leads are delivered; such URLs usually carry their own token, so it is kept as a secret. */
+  leadWebhookUrl: string | undefined;
 }
 
 /** Thrown with one line that names the offending variable. */
@@ -66,6 +142,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment variable ${variable}: ${issue?.message ?? 'invalid value'}`);
   }
   const env = parsed.data;
+  // SPEC §7: the e-mail and phone services take bearer auth, so a URL without its key is a mistake.
+  for (const [url, key] of [
+    ['EMAIL_CHECK_URL', 'EMAIL_CHECK_KEY'],
+    ['PHONE_CHECK_URL', 'PHONE_CHECK_KEY'],
+  ] as const) {
+    if (env[url] && !env[key]) {
+      throw new ConfigError(`Invalid environment variable ${key}: required when ${url} is set`);
+    }
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -80,10 +165,44 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     directoryUrl: env.DIRECTORY_URL,
-    secrets: { hookSecret: env.HOOK_SECRET },
+    promoVideo: { youtubeId: env.PROMO_VIDEO_ID, url: env.PROMO_VIDEO_URL, posterUrl: env.PROMO_POSTER_URL },
+    sessions: {
+      ttlHours: env.SESSION_TTL_HOURS,
+      loginAttemptsPer15Min: env.LOGIN_ATTEMPTS_PER_15_MIN,
+      loginFailureDelayMs: env.LOGIN_FAILURE_DELAY_MS,
+    },
+    visits: {
+      retentionDays: env.VISITS_RETENTION_DAYS,
+      truncateIp: env.VISITS_TRUNCATE_IP,
+      rateLimitPerMinute: env.VISITS_RATE_LIMIT_PER_MINUTE,
+    },
+    leads: {
+      calTeam: env.CAL_TEAM.replace(/\/+$/, ''),
+      rateLimitPerHour: env.DEMO_RATE_LIMIT_PER_HOUR,
+      localCallDelayMs: env.LOCAL_CALL_DELAY_MS,
+      outboundTimeoutMs: env.OUTBOUND_TIMEOUT_MS,
+      emailCheckUrl: env.EMAIL_CHECK_URL?.replace(/\/+$/, ''),
+      phoneCheckUrl: env.PHONE_CHECK_URL?.replace(/\/+$/, ''),
+      nameCheckUrl: env.NAME_CHECK_URL,
+    },
+    secrets: {
+      hookSecret: env.HOOK_SECRET,
+      clientDashboardPassword: env.CLIENT_DASHBOARD_PASSWORD,
+      analyticsPassword: env.ANALYTICS_PASSWORD,
+      sessionSecret: env.SESSION_SECRET,
+      emailCheckKey: env.EMAIL_CHECK_KEY,
+      phoneCheckKey: env.PHONE_CHECK_KEY,
+      nameCheckKey: env.NAME_CHECK_KEY,
+      leadWebhookUrl: env.LEAD_WEBHOOK_URL,
+    },
   };
 }
 
 export function publicConfig(config: Config): PublicConfig {
-  return { siteUrl: config.siteUrl, directoryUrl: config.directoryUrl };
+  return {
+    siteUrl: config.siteUrl,
+    directoryUrl: config.directoryUrl,
+    calTeam: config.leads.calTeam,
+    promoVideo: config.promoVideo,
+  };
 }

@@ -1,8 +1,11 @@
 import http from 'node:http';
 import { createDatabase, migrateToLatest } from '#db/database.ts';
+import { systemClock } from '#shared/clock.ts';
 import { createApp } from './app.ts';
+import { startCallRuntime } from './calls/call-runtime.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
+import { scheduleMaintenance } from './maintenance.ts';
 import { developmentPages, productionPages } from './pages.ts';
 import { attachSocket } from './socket.ts';
 
@@ -21,10 +24,18 @@ const db = createDatabase(config.databaseFile);
 const applied = await migrateToLatest(db);
 if (applied.length) logger.info({ migrations: applied }, 'database migrated');
 
+// Retention: old visits and expired sessions go now and once a day.
+const maintenance = scheduleMaintenance({ db, clock: systemClock, logger, retentionDays: config.visits.retentionDays });
+if (!config.secrets.clientDashboardPassword) logger.warn('CLIENT_DASHBOARD_PASSWORD unset: /dashboard sign-in is off');
+if (!config.secrets.analyticsPassword) logger.warn('ANALYTICS_PASSWORD unset: /analytics sign-in is off');
+
 const pages = config.isProduction ? await productionPages() : await developmentPages();
-const app = createApp({ config, db, logger, pages });
+// Outbox worker, local call driver (when no automation is configured) and call rooms (issue 6).
+const calls = startCallRuntime({ config, db, logger, clock: systemClock });
+const app = createApp({ config, db, logger, pages, callEvents: calls.callEvents, onLeadQueued: calls.onLeadQueued });
 const server = http.createServer(app);
 const io = attachSocket(server, { siteUrl: config.siteUrl, logger });
+calls.bindSocket(io);
 
 server.listen(config.port, config.host, () => {
   const address = server.address();
@@ -47,6 +58,8 @@ async function shutdown(signal: string) {
   await new Promise<void>((resolve) => io.close(() => resolve()));
   clearTimeout(deadline);
   await pages.close();
+  await maintenance.stop();
+  await calls.stop();
   await db.destroy();
   logger.info('stopped');
   process.exit(0);

@@ -2,4 +2,15 @@
 export interface PublicConfig {
   siteUrl: string;
   directoryUrl: string;
+  /** Cal.com team URL; `calendarFor()` in shared/source-tag.ts builds the booking link from it. */
+  calTeam: string;
+  promoVideo: PromoVideo;
+}
+
+/** SPEC §2 demo video: a YouTube id for desktops (privacy-enhanced embed), a file for phones. */
+export interface PromoVideo {
+  /** Without an id, desktops play the file too. */
+  youtubeId: string | undefined;
+  url: string;
+  posterUrl: string;
 }

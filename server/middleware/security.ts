@@ -17,6 +17,8 @@ export function nonceOf(res: ServerResponse): string {
 }
 
 interface SecurityOptions {
+  /** Third-party origins the page may frame (the video embed, the booking calendar). */
+  frameSources?: string[];
   /** Adds upgrade-insecure-requests and HSTS; only meaningful behind HTTPS. */
   https: boolean;
   /** Vite's dev server speaks websockets for hot reload. */
@@ -24,7 +26,7 @@ interface SecurityOptions {
 }
 
 /** helmet with an enforced CSP: scripts and styles only from this origin or carrying the nonce. */
-export function securityHeaders({ https, dev }: SecurityOptions): RequestHandler {
+export function securityHeaders({ https, dev, frameSources = [] }: SecurityOptions): RequestHandler {
   const nonce = (_req: unknown, res: ServerResponse) => `'nonce-${nonceOf(res)}'`;
   return helmet({
     contentSecurityPolicy: {
@@ -37,7 +39,7 @@ export function securityHeaders({ https, dev }: SecurityOptions): RequestHandler
         fontSrc: ["'self'"],
         connectSrc: dev ? ["'self'", 'ws:'] : ["'self'"],
         mediaSrc: ["'self'"],
-        frameSrc: ["'none'"],
+        frameSrc: frameSources.length ? frameSources : ["'none'"],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         frameAncestors: ["'none'"],

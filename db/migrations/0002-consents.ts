@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+
+// Issue 6. Timestamps are ISO-8601 UTC text written by the server's clock (no dialect-specific defaults), so
+// the same statements run on SQLite now and PostgreSQL later (DESIGN "Shape").
+export async function up(db: Kysely<unknown>): Promise<void> {
+  // Lawful evidence of consent: the exact words the visitor agreed to, when, and from where.
+  await db.schema
+    .createTable('consents')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('lead_id', 'text', (c) => c.notNull().references('leads.id').onDelete('cascade'))
+    .addColumn('consent_text_version', 'text', (c) => c.notNull())
+    .addColumn('consent_text', 'text', (c) => c.notNull())
+    .addColumn('ip_address', 'text')
+    .addColumn('user_agent', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('consents_lead').on('consents').column('lead_id').execute();
+
+  // SPEC §9 "Same number can be called once every 6 hours": one row per number, claimed with a conditional
+  // upsert inside the lead's transaction. The primary key makes the claim atomic, so two concurrent
+  // requests for one number cannot both pass, on SQLite and on PostgreSQL alike.
+  await db.schema
+    .createTable('phone_cooldowns')
+    .addColumn('phone', 'text', (c) => c.primaryKey())
+    .addColumn('last_requested_at', 'text', (c) => c.notNull())
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('phone_cooldowns').execute();
+  await db.schema.dropTable('consents').execute();
+}

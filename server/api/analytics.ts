@@ -1,0 +1,48 @@
+import express from 'express';
+import type { AnalyticsStore } from '#server/analytics/analytics-store.ts';
+import { requireRole } from '#server/sessions/require-role.ts';
+import type { SessionStore } from '#server/sessions/session-store.ts';
+import type { Clock } from '#shared/clock.ts';
+import { toFieldErrors } from '#shared/lead-schemas.ts';
+import { summaryQuerySchema, type VisitsPage, visitsQuerySchema } from '#shared/operator-api.ts';
+
+/** GET /api/analytics/summary and /api/analytics/visits, for the analytics role only. */
+export function analyticsRouter({
+  analytics,
+  sessions,
+  clock,
+}: {
+  analytics: AnalyticsStore;
+  sessions: SessionStore;
+  clock: Clock;
+}) {
+  const router = express.Router();
+  router.use(requireRole('analytics', { sessions, clock }));
+  // Operator data: never kept by a shared cache.
+  router.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.get('/summary', async (req, res) => {
+    const query = summaryQuerySchema.safeParse(req.query);
+    if (!query.success) {
+      res.status(400).json(toFieldErrors(query.error));
+      return;
+    }
+    res.json(await analytics.summary(clock(), query.data.days));
+  });
+
+  router.get('/visits', async (req, res) => {
+    const query = visitsQuerySchema.safeParse(req.query);
+    if (!query.success) {
+      res.status(400).json(toFieldErrors(query.error));
+      return;
+    }
+    const { days, page, pageSize } = query.data;
+    const { total, visits } = await analytics.recent(clock(), days, page, pageSize);
+    res.json({ days, page, pageSize, total, visits } satisfies VisitsPage);
+  });
+
+  return router;
+}

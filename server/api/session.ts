@@ -1,0 +1,111 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import express from 'express';
+import { rateLimit } from 'express-rate-limit';
+import type { Config } from '#server/config.ts';
+import { passwordMatches } from '#server/sessions/passwords.ts';
+import { clearSessionCookie, sessionIdOf, setSessionCookie } from '#server/sessions/session-cookies.ts';
+import type { SessionStore } from '#server/sessions/session-store.ts';
+import type { Clock } from '#shared/clock.ts';
+import { toFieldErrors } from '#shared/lead-schemas.ts';
+import {
+  type LoginResult,
+  loginSchema,
+  SESSION_ROLES,
+  type SessionRole,
+  type SessionStatus,
+  sessionRoleSchema,
+  TOO_MANY_SIGN_INS,
+} from '#shared/session-schema.ts';
+
+interface SessionDeps {
+  config: Config;
+  sessions: SessionStore;
+  clock: Clock;
+}
+
+const ROLE_NAMES: Record<SessionRole, { page: string; variable: string }> = {
+  client: { page: 'the client dashboard', variable: 'CLIENT_DASHBOARD_PASSWORD' },
+  analytics: { page: 'visitor analytics', variable: 'ANALYTICS_PASSWORD' },
+};
+
+function passwordFor(config: Config, role: SessionRole): string | undefined {
+  return role === 'client' ? config.secrets.clientDashboardPassword : config.secrets.analyticsPassword;
+}
+
+/** POST, GET and DELETE /api/session: operator sign-in, status and sign-out (DESIGN.md "Sessions"). */
+export function sessionRouter({ config, sessions, clock }: SessionDeps) {
+  const router = express.Router();
+  const secure = config.siteUrl.startsWith('https:');
+  const ttlMs = config.sessions.ttlHours * 3_600_000;
+
+  // Counts failed attempts only (a 4xx or 5xx answer), per client IP.
+  const loginLimit = rateLimit({
+    windowMs: 15 * 60_000,
+    limit: config.sessions.loginAttemptsPer15Min,
+    skipSuccessfulRequests: true,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    message: { error: TOO_MANY_SIGN_INS },
+  });
+
+  router.post('/', loginLimit, async (req, res) => {
+    const parsed = loginSchema.safeParse(req.body);
+    if (!parsed.success) {
+      res.status(400).json(toFieldErrors(parsed.error));
+      return;
+    }
+    const { role, password } = parsed.data;
+    const expected = passwordFor(config, role);
+    if (!expected) {
+      res.status(503).json({
+        error: `Sign-in to ${ROLE_NAMES[role].page} is not set up on this server (${ROLE_NAMES[role].variable}).`,
+      });
+      return;
+    }
+    if (!passwordMatches(password, expected)) {
+      await sleep(config.sessions.loginFailureDelayMs);
+      res.status(401).json({ error: 'Incorrect password. Please try again.' });
+      return;
+    }
+    const now = clock();
+    // Rotation: the session this browser held for the role (if any) ends; a fresh id replaces it.
+    const previous = sessionIdOf(req, role);
+    if (previous) await sessions.remove(previous);
+    await sessions.pruneExpired(now);
+    const session = await sessions.create(role, new Date(now.getTime() + ttlMs));
+    setSessionCookie(res, role, session.id, ttlMs, secure);
+    res.json({ role, expiresAt: session.expiresAt.toISOString() } satisfies LoginResult);
+  });
+
+  router.get('/', async (req, res) => {
+    const now = clock();
+    const roles: SessionRole[] = [];
+    for (const role of SESSION_ROLES) {
+      const id = sessionIdOf(req, role);
+      if (id && (await sessions.find(id, role, now))) roles.push(role);
+    }
+    res.set('Cache-Control', 'no-store').json({ roles } satisfies SessionStatus);
+  });
+
+  // `?role=client` signs out of one role; without it, out of every role this browser holds.
+  router.delete('/', async (req, res) => {
+    const requested = req.query.role;
+    let roles: readonly SessionRole[] = SESSION_ROLES;
+    if (requested !== undefined) {
+      const parsed = sessionRoleSchema.safeParse(requested);
+      if (!parsed.success) {
+        res.status(400).json({ error: "Role must be 'client' or 'analytics'." });
+        return;
+      }
+      roles = [parsed.data];
+    }
+    for (const role of roles) {
+      const id = sessionIdOf(req, role);
+      if (id) await sessions.remove(id);
+      clearSessionCookie(res, role, secure);
+    }
+    res.status(204).end();
+  });
+
+  return router;
+}

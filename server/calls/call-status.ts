@@ -1,0 +1,64 @@
+import type { DB } from '#db/database.ts';
+import type { CallStatus } from '#shared/call-status.ts';
+import type { Clock } from '#shared/clock.ts';
+import type { CallEvents } from './call-events.ts';
+
+// SPEC §4: preparing → calling → (our final states) completed | failed. A final state is final, and a call
+// never goes back, so a late or replayed hook cannot reopen a finished call.
+const NEXT: Record<CallStatus, readonly CallStatus[]> = {
+  preparing: ['calling', 'completed', 'failed'],
+  calling: ['completed', 'failed'],
+  completed: [],
+  failed: [],
+};
+
+export type StatusUpdate =
+  | { result: 'updated' | 'unchanged'; status: CallStatus }
+  | { result: 'conflict'; status: CallStatus }
+  | { result: 'not-found' };
+
+export interface CallStatusService {
+  currentStatus(callId: string): Promise<CallStatus | undefined>;
+  /** The one path by which a call changes status: the signed hook and the local call driver both use it. */
+  setStatus(callId: string, status: CallStatus): Promise<StatusUpdate>;
+}
+
+export function callStatusService({
+  db,
+  events,
+  clock,
+}: {
+  db: DB;
+  events: CallEvents;
+  clock: Clock;
+}): CallStatusService {
+  async function currentStatus(callId: string): Promise<CallStatus | undefined> {
+    const row = await db.selectFrom('call_notifications').select('status').where('id', '=', callId).executeTakeFirst();
+    return row?.status;
+  }
+
+  async function setStatus(callId: string, status: CallStatus): Promise<StatusUpdate> {
+    const outcome = await db.transaction().execute(async (trx): Promise<StatusUpdate> => {
+      const row = await trx
+        .selectFrom('call_notifications')
+        .select('status')
+        .where('id', '=', callId)
+        .executeTakeFirst();
+      if (!row) return { result: 'not-found' };
+      if (row.status === status) return { result: 'unchanged', status };
+      if (!NEXT[row.status].includes(status)) return { result: 'conflict', status: row.status };
+      await trx
+        .updateTable('call_notifications')
+        .set({ status, updated_at: clock().toISOString() })
+        .where('id', '=', callId)
+        .where('status', '=', row.status)
+        .execute();
+      return { result: 'updated', status };
+    });
+    // STYLE §10: the browser hears of the change only once it is committed.
+    if (outcome.result === 'updated') events.publish({ callId, status });
+    return outcome;
+  }
+
+  return { currentStatus, setStatus };
+}

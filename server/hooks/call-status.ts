@@ -1,0 +1,48 @@
+import express from 'express';
+import { z } from 'zod';
+import { isCallId } from '#shared/call-status.ts';
+import type { Clock } from '#shared/clock.ts';
+import type { CallStatusService } from '../calls/call-status.ts';
+import { verifySignedJson } from '../middleware/signed-webhook.ts';
+
+// 'preparing' is where calls start; the automation only moves them on.
+const callStatusHookSchema = z.object({
+  callId: z.string().refine(isCallId, 'callId must be a call id'),
+  status: z.enum(['calling', 'completed', 'failed']),
+});
+
+/**
+ * POST /api/hooks/call-status (issue 6 "Call status"): the automation reports `{ callId, status }`, signed with
+ * HOOK_SECRET over timestamp and body (stale or bad signatures 401). The browser hears it after commit.
+ */
+export function callStatusHookRouter({
+  hookSecret,
+  calls,
+  clock,
+}: {
+  hookSecret: string | undefined;
+  calls: Pick<CallStatusService, 'setStatus'>;
+  clock: Clock;
+}) {
+  const router = express.Router();
+  router.post('/', ...verifySignedJson(hookSecret, clock), async (req, res) => {
+    const parsed = callStatusHookSchema.safeParse(req.body);
+    if (!parsed.success) {
+      res.status(400).json({ error: "Expected { callId, status: 'calling' | 'completed' | 'failed' }." });
+      return;
+    }
+    const { callId, status } = parsed.data;
+    const outcome = await calls.setStatus(callId, status);
+    switch (outcome.result) {
+      case 'not-found':
+        res.status(404).json({ error: 'Unknown call.' });
+        return;
+      case 'conflict':
+        res.status(409).json({ error: `The call is already ${outcome.status}.`, callId, status: outcome.status });
+        return;
+      default:
+        res.json({ callId, status: outcome.status, changed: outcome.result === 'updated' });
+    }
+  });
+  return router;
+}

@@ -1,0 +1,45 @@
+import express from 'express';
+import { z } from 'zod';
+import type { LeadVolumeStore } from '#server/dashboard/lead-volume-store.ts';
+import { verifySignedJson } from '#server/middleware/signed-webhook.ts';
+import type { Clock } from '#shared/clock.ts';
+import { toFieldErrors } from '#shared/lead-schemas.ts';
+
+const reportedLead = z.object({
+  externalId: z.string().trim().min(1).max(200),
+  receivedAt: z.iso.datetime({ offset: true }).optional(),
+});
+/** One lead or a batch; a batch stays well inside the signed-body limit of 64 kB. */
+export const leadsHookSchema = z.union([reportedLead, z.array(reportedLead).min(1).max(500)]);
+
+/**
+ * POST /api/hooks/leads: the automation reports leads for the client dashboard, signed like every hook.
+ * Answers how many were new and how many it had already reported (idempotent by external id).
+ */
+export function leadsHookRouter({
+  hookSecret,
+  leadVolume,
+  clock,
+}: {
+  hookSecret: string | undefined;
+  leadVolume: LeadVolumeStore;
+  clock: Clock;
+}) {
+  const router = express.Router();
+  router.post('/', ...verifySignedJson(hookSecret, clock), async (req, res) => {
+    const parsed = leadsHookSchema.safeParse(req.body);
+    if (!parsed.success) {
+      const error = 'Expected { externalId, receivedAt? } or a list of them.';
+      res.status(400).json({ error, ...toFieldErrors(parsed.error) });
+      return;
+    }
+    const now = clock().toISOString();
+    const leads = (Array.isArray(parsed.data) ? parsed.data : [parsed.data]).map((lead) => ({
+      externalId: lead.externalId,
+      // Normalised to UTC so that month bounds compare as text.
+      receivedAt: lead.receivedAt ? new Date(lead.receivedAt).toISOString() : now,
+    }));
+    res.json(await leadVolume.ingest(leads));
+  });
+  return router;
+}

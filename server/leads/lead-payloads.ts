@@ -1,0 +1,46 @@
+import type { CalendarBooking } from '#shared/source-tag.ts';
+
+// What the automation webhook receives (SPEC §3 "Lead payload", §7). SPEC's field names are kept as they are
+// (camelCase fields, snake_case source-tag fields); `type`, `leadId` and `callId` are ours: the automation
+// reports a call's status back by its callId.
+
+export const DEMO_LEAD_TOPIC = 'lead.demo-call';
+export const CONTACT_LEAD_TOPIC = 'lead.contact';
+
+interface SourceFields {
+  source_tag: string;
+  calendar_link: string;
+  calendar_namespace: CalendarBooking['namespace'];
+}
+
+export interface DemoLeadPayload extends SourceFields {
+  type: 'demo-call';
+  leadId: string;
+  callId: string | null;
+  /** 10 digits. */
+  phone: string;
+  fullName: string;
+  email: string;
+  consent: true;
+  /** ISO-8601. */
+  timestamp: string;
+  timezone: string | null;
+  scheduled: boolean;
+}
+
+export interface ContactLeadPayload extends SourceFields {
+  type: 'contact';
+  leadId: string;
+  firstName: string;
+  lastName: string;
+  /** 10 digits. */
+  phoneNumber: string;
+  companyName: string;
+  email: string;
+  timestamp: string;
+  timezone: string | null;
+}
+
+export function sourceFields(tag: string, calendar: CalendarBooking): SourceFields {
+  return { source_tag: tag, calendar_link: calendar.link, calendar_namespace: calendar.namespace };
+}

@@ -1,0 +1,79 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { DB } from '#db/database.ts';
+import type { Database } from '#db/schema.ts';
+import { enqueueOutbox, type OutboxMessage } from '../outbox/outbox-store.ts';
+
+/** SPEC §9: the same number can be called once every 6 hours. */
+export const CALL_COOLDOWN_MS = 6 * 60 * 60 * 1000;
+
+export interface LeadWrite {
+  lead: Insertable<Database['leads']>;
+  consent: Insertable<Database['consents']>;
+  /** Only for an immediate demo call. */
+  call?: Insertable<Database['call_notifications']>;
+  outbox: OutboxMessage;
+  /** Claims the number's 6-hour slot first (demo calls only). */
+  cooldown?: { phone: string };
+}
+
+export type SaveResult = { saved: true } | { saved: false; retryAt: Date };
+
+/**
+ * Claims the number for the next 6 hours unless a claim younger than that exists. One statement, made atomic
+ * by the primary key: of two concurrent requests, one inserts or updates and the other matches nothing.
+ */
+async function claimCooldown(db: Kysely<Database>, phone: string, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const expired = new Date(now.getTime() - CALL_COOLDOWN_MS).toISOString();
+  const claimed = await db
+    .insertInto('phone_cooldowns')
+    .values({ phone, last_requested_at: at })
+    .onConflict((oc) =>
+      oc
+        .column('phone')
+        .doUpdateSet({ last_requested_at: at })
+        .where('phone_cooldowns.last_requested_at', '<=', expired),
+    )
+    .returning('phone')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+async function cooldownEnd(db: Kysely<Database>, phone: string, now: Date): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('phone_cooldowns')
+    .select('last_requested_at')
+    .where('phone', '=', phone)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const end = new Date(new Date(row.last_requested_at).getTime() + CALL_COOLDOWN_MS);
+  return end > now ? end : undefined;
+}
+
+/** Data access for the lead forms (STYLE §9). */
+export function leadStore(db: DB) {
+  return {
+    /** When the number may ask again, if it asked within the last 6 hours. A read-only early answer. */
+    cooldownEnd(phone: string, now: Date): Promise<Date | undefined> {
+      return cooldownEnd(db, phone, now);
+    },
+
+    /** Lead, consent, call and webhook payload in one transaction (issue 6); all or nothing. */
+    save(write: LeadWrite, now: Date): Promise<SaveResult> {
+      return db.transaction().execute(async (trx): Promise<SaveResult> => {
+        if (write.cooldown && !(await claimCooldown(trx, write.cooldown.phone, now))) {
+          const retryAt =
+            (await cooldownEnd(trx, write.cooldown.phone, now)) ?? new Date(now.getTime() + CALL_COOLDOWN_MS);
+          return { saved: false, retryAt };
+        }
+        await trx.insertInto('leads').values(write.lead).execute();
+        await trx.insertInto('consents').values(write.consent).execute();
+        if (write.call) await trx.insertInto('call_notifications').values(write.call).execute();
+        await enqueueOutbox(trx, write.outbox, now);
+        return { saved: true };
+      });
+    },
+  };
+}
+
+export type LeadStore = ReturnType<typeof leadStore>;

@@ -1,0 +1,19 @@
+import type { RequestHandler } from 'express';
+import type { Clock } from '#shared/clock.ts';
+import type { SessionRole } from '#shared/session-schema.ts';
+import { sessionIdOf } from './session-cookies.ts';
+import type { SessionStore } from './session-store.ts';
+
+/** Lets the request through only with a live session of `role`; otherwise 401 in JSON. */
+export function requireRole(role: SessionRole, { sessions, clock }: { sessions: SessionStore; clock: Clock }) {
+  const guard: RequestHandler = async (req, res, next) => {
+    const id = sessionIdOf(req, role);
+    const session = id ? await sessions.find(id, role, clock()) : undefined;
+    if (!session) {
+      res.status(401).json({ error: 'Please sign in to continue.' });
+      return;
+    }
+    next();
+  };
+  return guard;
+}

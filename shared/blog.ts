@@ -1,0 +1,45 @@
+// Pure helpers behind the blog cards (SPEC §2 "Blog list and article", §3 "Blog post", §9).
+
+/** SPEC §9: a card shows at most this many category badges, then '+N'. */
+export const MAX_CARD_CATEGORIES = 2;
+const CHARACTERS_PER_MINUTE = 200;
+
+/** SPEC §3: the card's reading time is computed from the excerpt, not the stored readingTime. */
+export function readingMinutes(excerpt: string): number {
+  return Math.max(1, Math.ceil(excerpt.length / CHARACTERS_PER_MINUTE));
+}
+
+export function readingTimeLabel(minutes: number): string {
+  return `${minutes} min read`;
+}
+
+/** The badges to show and how many more categories hide behind '+N'. */
+export function categoryBadges(
+  categories: readonly string[],
+  max = MAX_CARD_CATEGORIES,
+): { shown: string[]; hidden: string[] } {
+  return { shown: categories.slice(0, max), hidden: categories.slice(max) };
+}
+
+/** SPEC §3: cover paths written as '/public/…' are served from the site root. */
+export function coverSrc(path: string): string {
+  return path.startsWith('/public/') ? path.slice('/public'.length) : path;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * 'yyyy-mm-dd' → 'Apr 10, 2024'. Done by hand rather than with Intl and the local time zone, so the
+ * server's render and the browser's hydration always print the same day.
+ */
+export function formatPostDate(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  if (!match || !month) throw new Error(`Not a yyyy-mm-dd date: ${isoDate}`);
+  return `${month} ${Number(match[3])}, ${match[1]}`;
+}
+
+/** A yyyy-mm-dd date as an instant at midnight UTC, for feeds and structured data. */
+export function postDateToUtc(isoDate: string): Date {
+  return new Date(`${isoDate}T00:00:00Z`);
+}

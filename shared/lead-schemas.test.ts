@@ -1,0 +1,109 @@
+import { expect, test } from 'vitest';
+import { z } from 'zod';
+import { contactSchema, demoCallSchema, toFieldErrors } from './lead-schemas.ts';
+import { contactFormMessages, demoFormMessages } from './messages.ts';
+
+const demo = {
+  fullName: 'Jane Doe',
+  phone: '(210) 867-5309',
+  email: 'jane@example.com',
+  consent: true,
+};
+
+function demoErrors(input: unknown) {
+  const result = demoCallSchema.safeParse(input);
+  if (result.success) throw new Error('expected a failure');
+  return toFieldErrors(result.error).fieldErrors;
+}
+
+test('a complete demo form passes; the phone comes out as its ten digits', () => {
+  const parsed = demoCallSchema.parse({ ...demo, phone: '+1 (210) 867-5309', sourceTag: 'agent-isa' });
+  expect(parsed).toEqual({ ...demo, phone: '2108675309', sourceTag: 'agent-isa' });
+});
+
+test.each([
+  ['fullName', { fullName: 'J' }, demoFormMessages.fullName],
+  ['fullName', { fullName: '   J  ' }, demoFormMessages.fullName],
+  ['fullName', { fullName: undefined }, demoFormMessages.fullName],
+  ['phone', { phone: '210-867-530' }, demoFormMessages.phone],
+  ['phone', { phone: '22108675309' }, demoFormMessages.phone],
+  ['phone', { phone: 2108675309 }, demoFormMessages.phone],
+  ['phone', { phone: '' }, demoFormMessages.phone],
+  ['email', { email: 'jane@' }, demoFormMessages.email],
+  ['email', { email: '' }, demoFormMessages.email],
+  ['email', { email: undefined }, demoFormMessages.email],
+  ['consent', { consent: false }, demoFormMessages.consent],
+  ['consent', { consent: undefined }, demoFormMessages.consent],
+  ['consent', { consent: 'true' }, demoFormMessages.consent],
+])('demo %s %j gives %j', (field, change, message) => {
+  expect(demoErrors({ ...demo, ...change })).toEqual({ [field]: message });
+});
+
+test('every failing field gets its own first message', () => {
+  expect(demoErrors({})).toEqual({
+    fullName: demoFormMessages.fullName,
+    phone: demoFormMessages.phone,
+    email: demoFormMessages.email,
+    consent: demoFormMessages.consent,
+  });
+});
+
+test('a body that is not an object is one form-level error', () => {
+  expect(demoErrors(['Jane'])).toEqual({ form: 'The request must be a JSON object.' });
+});
+
+test('optional context that is malformed is dropped, not an error', () => {
+  const parsed = demoCallSchema.parse({ ...demo, sourceTag: '<b>', timezone: 'Mars/Base' });
+  expect(parsed.sourceTag).toBeUndefined();
+  expect(parsed.timezone).toBeUndefined();
+  expect(demoCallSchema.parse({ ...demo, timezone: 'America/Chicago' }).timezone).toBe('America/Chicago');
+});
+
+test('the honeypot must stay empty', () => {
+  expect(demoCallSchema.safeParse({ ...demo, website: '' }).success).toBe(true);
+  expect(demoErrors({ ...demo, website: 'https://spam.example' })).toHaveProperty('website');
+});
+
+test('fields are trimmed and bounded', () => {
+  expect(demoCallSchema.parse({ ...demo, fullName: '  Jane Doe ', email: ' jane@example.com ' })).toMatchObject({
+    fullName: 'Jane Doe',
+    email: 'jane@example.com',
+  });
+  expect(demoErrors({ ...demo, fullName: 'J'.repeat(121) })).toHaveProperty('fullName');
+  expect(demoErrors({ ...demo, email: `${'a'.repeat(250)}@example.com` })).toEqual({ email: demoFormMessages.email });
+});
+
+const contact = {
+  firstName: 'Jane',
+  lastName: 'Doe',
+  phoneNumber: '210-867-5309',
+  companyName: 'Doe Realty',
+  email: 'jane@example.com',
+};
+
+function contactErrors(input: unknown) {
+  const result = contactSchema.safeParse(input);
+  if (result.success) throw new Error('expected a failure');
+  return toFieldErrors(result.error).fieldErrors;
+}
+
+test('a complete contact form passes; the phone comes out cleaned', () => {
+  expect(contactSchema.parse(contact)).toEqual({ ...contact, phoneNumber: '2108675309' });
+});
+
+test.each([
+  ['firstName', { firstName: '' }, contactFormMessages.firstName],
+  ['firstName', { firstName: '  ' }, contactFormMessages.firstName],
+  ['lastName', { lastName: undefined }, contactFormMessages.lastName],
+  ['phoneNumber', { phoneNumber: '867-5309' }, contactFormMessages.phoneNumber],
+  ['phoneNumber', { phoneNumber: null }, contactFormMessages.phoneNumber],
+  ['companyName', { companyName: '' }, contactFormMessages.companyName],
+  ['email', { email: 'not-an-email' }, contactFormMessages.email],
+])('contact %s %j gives %j', (field, change, message) => {
+  expect(contactErrors({ ...contact, ...change })).toEqual({ [field]: message });
+});
+
+test('a field named like an Object property is still reported', () => {
+  const error = new z.ZodError([{ code: 'custom', path: ['constructor'], message: 'x', input: undefined }]);
+  expect(toFieldErrors(error).fieldErrors).toEqual({ constructor: 'x' });
+});

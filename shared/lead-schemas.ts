@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { isValidTimeZone } from './business-hours.ts';
+import { contactFormMessages, demoFormMessages, FIELD_TOO_LONG_MESSAGE } from './messages.ts';
+import { cleanPhone, isTenDigitPhone } from './phone.ts';
+import { isSourceTag } from './source-tag.ts';
+
+// The lead forms' schemas, run by the browser before sending and by the server on receipt (DESIGN "Flows").
+// Rules and messages are SPEC §5's; the bounds on length are ours (a form must not carry a novel).
+
+export const EMAIL_MAX = 254;
+export const NAME_FIELD_MAX = 120;
+export const COMPANY_MAX = 200;
+/** Room for '+1 (210) 867-5309 ext. 12' and the like; the digits decide validity. */
+export const PHONE_INPUT_MAX = 32;
+
+// Optional context from the browser: a malformed value is dropped, never an error the visitor must fix.
+const sourceTag = z.string().trim().toLowerCase().refine(isSourceTag).optional().catch(undefined);
+const timezone = z.string().max(64).refine(isValidTimeZone).optional().catch(undefined);
+// A field hidden from people (issue 6 "honeypot"): only a bot fills it. The server checks it before this schema.
+const website = z.string().max(0).optional();
+
+function emailField(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .max(EMAIL_MAX, { error: message })
+    .pipe(z.email({ error: message }));
+}
+
+/** SPEC §3 "Demo-call form" and §5 "Demo dialog form". `phone` comes out as its 10 digits. */
+export const demoCallSchema = z.object(
+  {
+    fullName: z
+      .string({ error: demoFormMessages.fullName })
+      .trim()
+      .min(2, { error: demoFormMessages.fullName })
+      .max(NAME_FIELD_MAX, { error: FIELD_TOO_LONG_MESSAGE }),
+    phone: z
+      .string({ error: demoFormMessages.phone })
+      .max(PHONE_INPUT_MAX, { error: demoFormMessages.phone })
+      .transform(cleanPhone)
+      .refine(isTenDigitPhone, { error: demoFormMessages.phone }),
+    email: emailField(demoFormMessages.email),
+    consent: z.literal(true, { error: demoFormMessages.consent }),
+    sourceTag,
+    timezone,
+    website,
+  },
+  { error: 'The request must be a JSON object.' },
+);
+
+export type DemoCallInput = z.input<typeof demoCallSchema>;
+export type DemoCallRequest = z.output<typeof demoCallSchema>;
+
+const required = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: FIELD_TOO_LONG_MESSAGE });
+
+/** SPEC §3 "Contact form lead" and §5 "Contact form". `phoneNumber` comes out as SPEC §5's cleaned digits. */
+export const contactSchema = z.object(
+  {
+    firstName: required(contactFormMessages.firstName, NAME_FIELD_MAX),
+    lastName: required(contactFormMessages.lastName, NAME_FIELD_MAX),
+    phoneNumber: z
+      .string({ error: contactFormMessages.phoneNumber })
+      .trim()
+      .min(10, { error: contactFormMessages.phoneNumber })
+      .max(PHONE_INPUT_MAX, { error: contactFormMessages.phoneNumber })
+      .transform(cleanPhone),
+    companyName: required(contactFormMessages.companyName, COMPANY_MAX),
+    email: emailField(contactFormMessages.email),
+    sourceTag,
+    website,
+  },
+  { error: 'The request must be a JSON object.' },
+);
+
+export type ContactInput = z.input<typeof contactSchema>;
+export type ContactRequest = z.output<typeof contactSchema>;
+
+/** One message per field, the first one found; a problem with the whole body is keyed 'form'. */
+export type FieldErrors = Record<string, string>;
+
+/** Turns a ZodError into the `{ fieldErrors }` body the forms read (first message per field). */
+export function toFieldErrors(error: z.ZodError): { fieldErrors: FieldErrors } {
+  const fieldErrors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? String(issue.path[0]) : 'form';
+    if (!Object.hasOwn(fieldErrors, key)) fieldErrors[key] = issue.message;
+  }
+  return { fieldErrors };
+}

@@ -1,0 +1,46 @@
+import { expect, test } from 'vitest';
+import { z } from 'zod';
+import { visitSchema } from './visit-schema.ts';
+
+const valid = { page: '/blogs', referrer: 'direct', duration: 42, returnVisit: false, sourceTag: 'website' };
+
+function fieldErrors(input: unknown) {
+  const result = visitSchema.safeParse(input);
+  return result.success ? {} : z.flattenError(result.error).fieldErrors;
+}
+
+test('a well-formed visit parses unchanged', () => {
+  expect(visitSchema.parse(valid)).toEqual(valid);
+  expect(visitSchema.parse({ ...valid, referrer: 'https://www.google.com/' }).referrer).toBe('https://www.google.com/');
+});
+
+test('an empty referrer means direct, and a missing source tag is null', () => {
+  const { sourceTag: _, ...untagged } = valid;
+  expect(visitSchema.parse({ ...untagged, referrer: '' })).toEqual({
+    ...untagged,
+    referrer: 'direct',
+    sourceTag: null,
+  });
+});
+
+test.each([
+  ['page', 'blogs'],
+  ['page', '//evil.example/x'],
+  ['page', '/with space'],
+  ['page', `/${'a'.repeat(600)}`],
+  ['referrer', 'javascript:alert(1)'],
+  ['referrer', 'nowhere'],
+  ['duration', -1],
+  ['duration', 1.5],
+  ['duration', 86_401],
+  ['duration', '12'],
+  ['returnVisit', 'yes'],
+  ['sourceTag', 'Not A Tag'],
+])('%s = %j is refused with a message for that field', (field, value) => {
+  const errors = fieldErrors({ ...valid, [field]: value });
+  expect(Object.keys(errors)).toEqual([field]);
+});
+
+test('missing fields are each named', () => {
+  expect(Object.keys(fieldErrors({})).sort()).toEqual(['duration', 'page', 'referrer', 'returnVisit']);
+});

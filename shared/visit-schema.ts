@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { isSourceTag } from './source-tag.ts';
+
+// The body the browser posts to /api/visits (DESIGN.md "Visits"). The server adds IP, user agent, time and
+// location; everything here comes from an anonymous browser, so every field is bounded.
+
+export const VISIT_PAGE_MAX = 512;
+export const VISIT_REFERRER_MAX = 1024;
+/** A day: a longer "visit" is a tab left open, not a visit. */
+export const VISIT_DURATION_MAX_S = 86_400;
+
+const REFERRER_MESSAGE = `Referrer must be 'direct' or an http(s) URL of at most ${VISIT_REFERRER_MAX} characters`;
+
+function isHttpUrl(value: string): boolean {
+  return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
+}
+
+export const visitSchema = z.object({
+  page: z
+    .string({ error: 'Page is required' })
+    .max(VISIT_PAGE_MAX, `Page must be at most ${VISIT_PAGE_MAX} characters`)
+    // A path on this site: one leading slash (not "//host"), no spaces or control characters.
+    .regex(/^\/(?!\/)[^\s\p{Cc}]*$/u, 'Page must be a path starting with /'),
+  referrer: z
+    .string({ error: REFERRER_MESSAGE })
+    .max(VISIT_REFERRER_MAX, REFERRER_MESSAGE)
+    // document.referrer is '' for a direct visit; the browser should send 'direct', '' is taken as such.
+    .transform((value) => (value === '' ? 'direct' : value))
+    .refine((value) => value === 'direct' || isHttpUrl(value), REFERRER_MESSAGE),
+  duration: z
+    .number({ error: 'Duration must be a number of seconds' })
+    .int('Duration must be whole seconds')
+    .min(0, 'Duration cannot be negative')
+    .max(VISIT_DURATION_MAX_S, `Duration must be at most ${VISIT_DURATION_MAX_S} seconds`),
+  returnVisit: z.boolean({ error: 'Return visit must be true or false' }),
+  sourceTag: z
+    .string()
+    .refine(isSourceTag, 'Source tag must be 1-64 lower-case letters, digits, dashes or underscores')
+    .nullable()
+    .default(null),
+});
+
+export type VisitInput = z.input<typeof visitSchema>;
+export type Visit = z.output<typeof visitSchema>;

@@ -1,0 +1,318 @@
+import http from 'node:http';
+import SQLite from 'better-sqlite3';
+import { Server } from 'socket.io';
+import { io as connect, type Socket } from 'socket.io-client';
+import request from 'supertest';
+import { afterEach, expect, test } from 'vitest';
+import { bindCallRooms } from '#server/calls/call-rooms.ts';
+import { callStatusService } from '#server/calls/call-status.ts';
+import { callAutomationConfigured, type Schedule, startLocalCallDriver } from '#server/calls/local-call-driver.ts';
+import { loadConfig } from '#server/config.ts';
+import { createLogger } from '#server/logger.ts';
+import { signedHeaders } from '#server/middleware/signed-webhook.ts';
+import { CALL_JOIN_EVENT, CALL_STATUS_EVENT, type CallJoinAck, type CallStatusEvent } from '#shared/call-status.ts';
+import { recordCallEvents } from '../support/leads.ts';
+import { manualClock } from '../support/manual-clock.ts';
+import { createTestApp } from '../support/test-app.ts';
+
+const T0 = '2026-03-02T18:00:00.000Z';
+const SECRET = 'a-hook-secret-of-some-length';
+const form = { fullName: 'Jane Doe', phone: '2108675309', email: 'jane@example.com', consent: true };
+
+const open: { close(): Promise<void> | void }[] = [];
+afterEach(async () => {
+  for (const item of open.splice(0).reverse()) await item.close();
+});
+
+async function setup(env: Record<string, string> = { HOOK_SECRET: SECRET }) {
+  const time = manualClock(T0);
+  const ctx = await createTestApp(env, { clock: time.clock });
+  open.push(ctx);
+  const events = recordCallEvents(ctx.callEvents);
+  const created = await request(ctx.app).post('/api/demo-calls').send(form);
+  expect(created.body.status).toBe('preparing');
+  const callId: string = created.body.callId;
+  const hook = (body: unknown, { secret = SECRET, at = time.clock() } = {}) => {
+    const raw = JSON.stringify(body);
+    return request(ctx.app)
+      .post('/api/hooks/call-status')
+      .set(signedHeaders(secret, raw, at))
+      .send(raw);
+  };
+  const status = async () =>
+    (await ctx.db.selectFrom('call_notifications').select('status').where('id', '=', callId).executeTakeFirstOrThrow())
+      .status;
+  return { ...ctx, time, events, callId, hook, status };
+}
+
+test('a signed hook moves the call to calling and pushes it to the call’s room after commit', async () => {
+  const ctx = await setup();
+  ctx.time.advance(3_000);
+  const res = await ctx.hook({ callId: ctx.callId, status: 'calling' });
+  expect(res.status).toBe(200);
+  expect(res.body).toEqual({ callId: ctx.callId, status: 'calling', changed: true });
+  expect(await ctx.status()).toBe('calling');
+  const row = await ctx.db.selectFrom('call_notifications').selectAll().executeTakeFirstOrThrow();
+  expect(row.updated_at).toBe('2026-03-02T18:00:03.000Z');
+  expect(ctx.events).toEqual([
+    { callId: ctx.callId, status: 'preparing' },
+    { callId: ctx.callId, status: 'calling' },
+  ]);
+});
+
+test('the event is published only once the row is committed', async () => {
+  const ctx = await setup();
+  // A second connection sees only committed data (WAL), and better-sqlite3 reads synchronously in the listener.
+  const reader = new SQLite(ctx.config.databaseFile, { readonly: true });
+  open.push({ close: () => void reader.close() });
+  const statusSeen: unknown[] = [];
+  ctx.callEvents.subscribe(({ callId }) => {
+    statusSeen.push(reader.prepare('select status from call_notifications where id = ?').pluck().get(callId));
+  });
+  await ctx.hook({ callId: ctx.callId, status: 'calling' });
+  expect(statusSeen).toEqual(['calling']);
+});
+
+test('calling, then completed; a repeat is idempotent; a finished call cannot move back', async () => {
+  const ctx = await setup();
+  expect((await ctx.hook({ callId: ctx.callId, status: 'calling' })).status).toBe(200);
+  const repeat = await ctx.hook({ callId: ctx.callId, status: 'calling' });
+  expect(repeat.status).toBe(200);
+  expect(repeat.body.changed).toBe(false);
+  expect((await ctx.hook({ callId: ctx.callId, status: 'completed' })).status).toBe(200);
+  const late = await ctx.hook({ callId: ctx.callId, status: 'failed' });
+  expect(late.status).toBe(409);
+  expect(late.body.status).toBe('completed');
+  expect(await ctx.status()).toBe('completed');
+  expect(ctx.events.map((e) => e.status)).toEqual(['preparing', 'calling', 'completed']);
+});
+
+test('a call may fail straight from preparing', async () => {
+  const ctx = await setup();
+  expect((await ctx.hook({ callId: ctx.callId, status: 'failed' })).status).toBe(200);
+  expect(await ctx.status()).toBe('failed');
+});
+
+test('a bad signature is 401 and changes nothing', async () => {
+  const ctx = await setup();
+  const res = await ctx.hook({ callId: ctx.callId, status: 'calling' }, { secret: 'not-the-secret-at-all' });
+  expect(res.status).toBe(401);
+  expect(res.body).toEqual({ error: 'Bad signature.' });
+  expect(await ctx.status()).toBe('preparing');
+  expect(ctx.events).toHaveLength(1);
+});
+
+test('a stale signature is 401, however correct', async () => {
+  const ctx = await setup();
+  const sixMinutesAgo = new Date(ctx.time.clock().getTime() - 6 * 60_000);
+  const res = await ctx.hook({ callId: ctx.callId, status: 'calling' }, { at: sixMinutesAgo });
+  expect(res.status).toBe(401);
+  expect(res.body).toEqual({ error: 'Stale or missing timestamp.' });
+  expect(await ctx.status()).toBe('preparing');
+});
+
+test('a body changed after signing is 401', async () => {
+  const ctx = await setup();
+  const signed = JSON.stringify({ callId: ctx.callId, status: 'failed' });
+  const res = await request(ctx.app)
+    .post('/api/hooks/call-status')
+    .set(signedHeaders(SECRET, signed, ctx.time.clock()))
+    .send(JSON.stringify({ callId: ctx.callId, status: 'calling' }));
+  expect(res.status).toBe(401);
+});
+
+test('an unsigned hook is 401, and hooks are off (503) without HOOK_SECRET', async () => {
+  const ctx = await setup();
+  const unsigned = await request(ctx.app)
+    .post('/api/hooks/call-status')
+    .send({ callId: ctx.callId, status: 'calling' });
+  expect(unsigned.status).toBe(401);
+  const off = await setup({});
+  expect((await off.hook({ callId: off.callId, status: 'calling' })).status).toBe(503);
+});
+
+test('a signed hook with a bad body is 400, an unknown call 404', async () => {
+  const ctx = await setup();
+  expect((await ctx.hook({ callId: ctx.callId, status: 'preparing' })).status).toBe(400);
+  expect((await ctx.hook({ callId: 'not-an-id', status: 'calling' })).status).toBe(400);
+  expect((await ctx.hook({ status: 'calling' })).status).toBe(400);
+  const unknown = await ctx.hook({ callId: crypto.randomUUID(), status: 'calling' });
+  expect(unknown.status).toBe(404);
+  const raw = '{"callId":';
+  const malformed = await request(ctx.app)
+    .post('/api/hooks/call-status')
+    .set(signedHeaders(SECRET, raw, ctx.time.clock()))
+    .send(raw);
+  expect(malformed.status).toBe(400);
+});
+
+// --- Socket.IO rooms, on a loopback port ---
+
+async function socketServer(ctx: Awaited<ReturnType<typeof setup>>) {
+  const server = http.createServer();
+  const io = new Server(server, { serveClient: false });
+  const calls = callStatusService({ db: ctx.db, events: ctx.callEvents, clock: ctx.time.clock });
+  const unbind = bindCallRooms(io, { calls, events: ctx.callEvents, logger: createLogger('silent') });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  open.push({
+    close: () =>
+      new Promise<void>((resolve) => {
+        unbind();
+        io.close(() => resolve());
+      }),
+  });
+  return { url: `http://127.0.0.1:${address.port}` };
+}
+
+async function browser(url: string): Promise<Socket> {
+  const socket = connect(url, { transports: ['websocket'], reconnection: false });
+  open.push({ close: () => void socket.disconnect() });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+const join = (socket: Socket, callId: unknown) =>
+  new Promise<CallJoinAck>((resolve) => socket.emit(CALL_JOIN_EVENT, callId, resolve));
+const nextStatus = (socket: Socket) =>
+  new Promise<CallStatusEvent>((resolve) => socket.once(CALL_STATUS_EVENT, resolve));
+
+test('a browser that joins its call hears its status; another browser hears nothing', async () => {
+  const ctx = await setup();
+  const { url } = await socketServer(ctx);
+  const mine = await browser(url);
+  const other = await browser(url);
+  expect(await join(mine, ctx.callId)).toEqual({ callId: ctx.callId, status: 'preparing' });
+
+  const otherHeard: CallStatusEvent[] = [];
+  other.on(CALL_STATUS_EVENT, (event: CallStatusEvent) => otherHeard.push(event));
+  const heard = nextStatus(mine);
+  await ctx.hook({ callId: ctx.callId, status: 'calling' });
+  expect(await heard).toEqual({ callId: ctx.callId, status: 'calling' });
+  // A round trip on the other socket, so anything sent to it has arrived.
+  await join(other, crypto.randomUUID());
+  expect(otherHeard).toEqual([]);
+});
+
+test('a browser that reconnects recovers the current status from the join answer', async () => {
+  const ctx = await setup();
+  const { url } = await socketServer(ctx);
+  await ctx.hook({ callId: ctx.callId, status: 'calling' });
+  const late = await browser(url);
+  expect(await join(late, ctx.callId)).toEqual({ callId: ctx.callId, status: 'calling' });
+});
+
+test('unknown or malformed call ids are not joined', async () => {
+  const ctx = await setup();
+  const { url } = await socketServer(ctx);
+  const socket = await browser(url);
+  expect(await join(socket, crypto.randomUUID())).toEqual({ error: 'Unknown call' });
+  expect(await join(socket, '../../etc')).toEqual({ error: 'Unknown call' });
+  expect(await join(socket, { $ne: null })).toEqual({ error: 'Unknown call' });
+});
+
+// --- Local call driver ---
+
+function manualSchedule() {
+  const tasks: { task: () => void; delayMs: number; cancelled: boolean }[] = [];
+  const schedule: Schedule = (task, delayMs) => {
+    const entry = { task, delayMs, cancelled: false };
+    tasks.push(entry);
+    return () => {
+      entry.cancelled = true;
+    };
+  };
+  return {
+    schedule,
+    tasks,
+    runAll() {
+      for (const entry of tasks.splice(0)) if (!entry.cancelled) entry.task();
+    },
+  };
+}
+
+async function until(condition: () => Promise<boolean>) {
+  for (let i = 0; i < 100; i++) {
+    if (await condition()) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  throw new Error('condition never held');
+}
+
+test('without automation the local driver moves a new call to calling through the hook’s code path', async () => {
+  const time = manualClock(T0);
+  const ctx = await createTestApp({}, { clock: time.clock });
+  open.push(ctx);
+  const timer = manualSchedule();
+  const calls = callStatusService({ db: ctx.db, events: ctx.callEvents, clock: time.clock });
+  const driver = startLocalCallDriver({
+    events: ctx.callEvents,
+    calls,
+    delayMs: ctx.config.leads.localCallDelayMs,
+    logger: createLogger('silent'),
+    schedule: timer.schedule,
+  });
+  open.push({ close: () => driver.stop() });
+  const events = recordCallEvents(ctx.callEvents);
+
+  const res = await request(ctx.app).post('/api/demo-calls').send(form);
+  expect(res.body.status).toBe('preparing');
+  expect(timer.tasks.map((t) => t.delayMs)).toEqual([2000]);
+  timer.runAll();
+  const row = () =>
+    ctx.db
+      .selectFrom('call_notifications')
+      .select('status')
+      .where('id', '=', res.body.callId)
+      .executeTakeFirstOrThrow();
+  await until(async () => (await row()).status === 'calling');
+  expect(events).toEqual([
+    { callId: res.body.callId, status: 'preparing' },
+    { callId: res.body.callId, status: 'calling' },
+  ]);
+});
+
+test('a scheduled lead starts no local call, and stopping the driver cancels what is pending', async () => {
+  const time = manualClock('2026-03-03T03:00:00.000Z');
+  const ctx = await createTestApp({}, { clock: time.clock });
+  open.push(ctx);
+  const timer = manualSchedule();
+  const calls = callStatusService({ db: ctx.db, events: ctx.callEvents, clock: time.clock });
+  const driver = startLocalCallDriver({
+    events: ctx.callEvents,
+    calls,
+    delayMs: 50,
+    logger: createLogger('silent'),
+    schedule: timer.schedule,
+  });
+  expect((await request(ctx.app).post('/api/demo-calls').send(form)).body).toEqual({ status: 'scheduled' });
+  expect(timer.tasks).toEqual([]);
+
+  time.set(T0);
+  expect(
+    (
+      await request(ctx.app)
+        .post('/api/demo-calls')
+        .send({ ...form, phone: '2102345678' })
+    ).body.status,
+  ).toBe('preparing');
+  expect(timer.tasks).toHaveLength(1);
+  driver.stop();
+  expect(timer.tasks[0]?.cancelled).toBe(true);
+});
+
+test('the local driver stands in unless both the webhook and the hook secret are configured', () => {
+  const base = { DATA_DIR: '/tmp/porchlight-unused' };
+  expect(callAutomationConfigured(loadConfig(base))).toBe(false);
+  expect(callAutomationConfigured(loadConfig({ ...base, HOOK_SECRET: SECRET }))).toBe(false);
+  expect(callAutomationConfigured(loadConfig({ ...base, LEAD_WEBHOOK_URL: 'https://hooks.example/lead' }))).toBe(false);
+  expect(
+    callAutomationConfigured(
+      loadConfig({ ...base, HOOK_SECRET: SECRET, LEAD_WEBHOOK_URL: 'https://hooks.example/lead' }),
+    ),
+  ).toBe(true);
+});

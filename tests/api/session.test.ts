@@ -1,0 +1,210 @@
+import request from 'supertest';
+import { afterEach, expect, test } from 'vitest';
+import { TOO_MANY_SIGN_INS } from '#shared/session-schema.ts';
+import { manualClock } from '../support/manual-clock.ts';
+import { PASSWORDS, SIGN_IN_ENV, setCookies, signedInAgent } from '../support/sessions.ts';
+import { createTestApp } from '../support/test-app.ts';
+
+const T0 = '2026-03-02T15:00:00.000Z';
+const HOUR = 3_600_000;
+
+const open: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const ctx of open.splice(0)) await ctx.close();
+});
+
+async function setup(env: Record<string, string> = {}) {
+  const time = manualClock(T0);
+  const ctx = await createTestApp({ ...SIGN_IN_ENV, ...env }, { clock: time.clock });
+  open.push(ctx);
+  return { ...ctx, time };
+}
+
+const sessionRows = (ctx: Awaited<ReturnType<typeof setup>>) =>
+  ctx.db.selectFrom('sessions').selectAll().orderBy('created_at').execute();
+
+test('signing in sets a signed, HttpOnly, SameSite=Lax cookie for the role and stores the session', async () => {
+  const ctx = await setup();
+  const res = await request(ctx.app).post('/api/session').send({ role: 'client', password: PASSWORDS.client });
+  expect(res.status).toBe(200);
+  expect(res.body).toEqual({ role: 'client', expiresAt: '2026-03-03T03:00:00.000Z' });
+
+  const [cookie, ...others] = setCookies(res);
+  expect(others).toEqual([]);
+  // cookie-parser's signed form: "s:" + value + "." + HMAC, URL-encoded.
+  expect(cookie).toMatch(/^porchlight_session_client=s%3A[\w-]{43}\.[\w%+/-]+; /);
+  expect(cookie).toMatch(/; Path=\/(;|$)/);
+  expect(cookie).toMatch(/; HttpOnly(;|$)/);
+  expect(cookie).toMatch(/; SameSite=Lax(;|$)/);
+  expect(cookie).not.toMatch(/; Secure/);
+
+  const rows = await sessionRows(ctx);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({ role: 'client', expires_at: '2026-03-03T03:00:00.000Z' });
+  expect(cookie).toContain(`s%3A${rows[0]?.id}.`);
+});
+
+test('the cookie is Secure when the site is served over https', async () => {
+  const ctx = await setup({ SITE_URL: 'https://porchlight.example' });
+  const res = await request(ctx.app).post('/api/session').send({ role: 'analytics', password: PASSWORDS.analytics });
+  expect(res.status).toBe(200);
+  expect(setCookies(res)[0]).toMatch(/^porchlight_session_analytics=.*; Secure(;|$)/);
+});
+
+test('GET /api/session names the roles this browser holds', async () => {
+  const ctx = await setup();
+  expect((await request(ctx.app).get('/api/session')).body).toEqual({ roles: [] });
+  const agent = await signedInAgent(ctx.app, 'analytics');
+  expect((await agent.get('/api/session')).body).toEqual({ roles: ['analytics'] });
+  await agent.post('/api/session').send({ role: 'client', password: PASSWORDS.client });
+  expect((await agent.get('/api/session')).body).toEqual({ roles: ['client', 'analytics'] });
+});
+
+test('a cookie whose signature does not hold is ignored', async () => {
+  const ctx = await setup();
+  await signedInAgent(ctx.app, 'client');
+  const [row] = await sessionRows(ctx);
+  const forged = `porchlight_session_client=s%3A${row?.id}.forgedsignature`;
+  const unsigned = `porchlight_session_client=${row?.id}`;
+  for (const cookie of [forged, unsigned]) {
+    expect((await request(ctx.app).get('/api/session').set('Cookie', cookie)).body).toEqual({ roles: [] });
+  }
+});
+
+test('a wrong password is 401 with a message and opens nothing', async () => {
+  const ctx = await setup();
+  const res = await request(ctx.app).post('/api/session').send({ role: 'client', password: PASSWORDS.analytics });
+  expect(res.status).toBe(401);
+  expect(res.body.error).toBe('Incorrect password. Please try again.');
+  expect(setCookies(res)).toEqual([]);
+  expect(await sessionRows(ctx)).toEqual([]);
+});
+
+test('a malformed sign-in is 400 with a message per field', async () => {
+  const ctx = await setup();
+  const res = await request(ctx.app).post('/api/session').send({ role: 'admin', password: '' });
+  expect(res.status).toBe(400);
+  expect(res.body.fieldErrors).toEqual({
+    role: "Role must be 'client' or 'analytics'",
+    password: 'Password is required',
+  });
+});
+
+test('a role without a configured password cannot sign in, and says why', async () => {
+  const time = manualClock(T0);
+  const ctx = await createTestApp({ ANALYTICS_PASSWORD: PASSWORDS.analytics }, { clock: time.clock });
+  open.push(ctx);
+  const res = await request(ctx.app).post('/api/session').send({ role: 'client', password: 'anything-at-all' });
+  expect(res.status).toBe(503);
+  expect(res.body.error).toBe(
+    'Sign-in to the client dashboard is not set up on this server (CLIENT_DASHBOARD_PASSWORD).',
+  );
+});
+
+test('after five failed attempts from one address, sign-in is refused for 15 minutes even with the password', async () => {
+  const ctx = await setup();
+  const agent = request.agent(ctx.app);
+  for (let i = 0; i < 5; i++) {
+    expect((await agent.post('/api/session').send({ role: 'client', password: 'guess-number-x' })).status).toBe(401);
+  }
+  const locked = await agent.post('/api/session').send({ role: 'client', password: PASSWORDS.client });
+  expect(locked.status).toBe(429);
+  expect(locked.body.error).toBe(TOO_MANY_SIGN_INS);
+  expect(locked.body.error).toBe('Too many sign-in attempts. Please wait 15 minutes and try again.');
+  expect(await sessionRows(ctx)).toEqual([]);
+});
+
+test('successful sign-ins do not count towards the lockout', async () => {
+  const ctx = await setup({ LOGIN_ATTEMPTS_PER_15_MIN: '2' });
+  const agent = request.agent(ctx.app);
+  for (let i = 0; i < 4; i++) {
+    expect((await agent.post('/api/session').send({ role: 'client', password: PASSWORDS.client })).status).toBe(200);
+  }
+  expect((await agent.post('/api/session').send({ role: 'client', password: 'nope-nope' })).status).toBe(401);
+  expect((await agent.post('/api/session').send({ role: 'client', password: PASSWORDS.client })).status).toBe(200);
+});
+
+test('a session ends at its expiry time by the injected clock, and its row is pruned', async () => {
+  const ctx = await setup({ SESSION_TTL_HOURS: '12' });
+  const agent = await signedInAgent(ctx.app, 'client');
+
+  ctx.time.advance(12 * HOUR - 1000);
+  expect((await agent.get('/api/session')).body).toEqual({ roles: ['client'] });
+  expect((await agent.get('/api/dashboard/lead-volume')).status).toBe(200);
+
+  ctx.time.advance(1000);
+  expect((await agent.get('/api/dashboard/lead-volume')).status).toBe(401);
+  expect((await agent.get('/api/session')).body).toEqual({ roles: [] });
+  expect(await sessionRows(ctx)).toEqual([]);
+});
+
+test('signing in prunes other expired sessions', async () => {
+  const ctx = await setup();
+  await signedInAgent(ctx.app, 'client');
+  await signedInAgent(ctx.app, 'analytics');
+  ctx.time.advance(13 * HOUR);
+  await signedInAgent(ctx.app, 'client');
+  const rows = await sessionRows(ctx);
+  expect(rows.map((r) => r.expires_at)).toEqual(['2026-03-03T16:00:00.000Z']);
+});
+
+/** Signs in with a fresh agent; returns the agent and the cookie pair it received, for replaying later. */
+async function signIn(ctx: Awaited<ReturnType<typeof setup>>, role: 'client' | 'analytics' = 'client') {
+  const agent = request.agent(ctx.app);
+  const res = await agent.post('/api/session').send({ role, password: PASSWORDS[role] });
+  expect(res.status).toBe(200);
+  const pair = setCookies(res)[0]?.split(';')[0] ?? '';
+  return { agent, pair };
+}
+
+test('signing out deletes the session and clears the cookie; a copy of the old cookie opens nothing', async () => {
+  const ctx = await setup();
+  const { agent, pair } = await signIn(ctx);
+  expect((await request(ctx.app).get('/api/dashboard/lead-volume').set('Cookie', pair)).status).toBe(200);
+
+  const res = await agent.delete('/api/session');
+  expect(res.status).toBe(204);
+  const cleared = setCookies(res).find((c) => c.startsWith('porchlight_session_client='));
+  expect(cleared).toMatch(
+    /^porchlight_session_client=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/,
+  );
+  expect(await sessionRows(ctx)).toEqual([]);
+  expect((await agent.get('/api/session')).body).toEqual({ roles: [] });
+  expect((await request(ctx.app).get('/api/dashboard/lead-volume').set('Cookie', pair)).status).toBe(401);
+});
+
+test('signing out of one role keeps the other', async () => {
+  const ctx = await setup();
+  const agent = await signedInAgent(ctx.app, 'client', 'analytics');
+  expect((await agent.delete('/api/session?role=client')).status).toBe(204);
+  expect((await agent.get('/api/session')).body).toEqual({ roles: ['analytics'] });
+  expect((await agent.delete('/api/session?role=owner')).status).toBe(400);
+});
+
+test('signing in again rotates the session: a new id, and the previous one is deleted', async () => {
+  const ctx = await setup();
+  const { agent, pair: first } = await signIn(ctx);
+  const [firstRow] = await sessionRows(ctx);
+
+  const again = await agent.post('/api/session').send({ role: 'client', password: PASSWORDS.client });
+  expect(again.status).toBe(200);
+  const second = setCookies(again)[0]?.split(';')[0] ?? '';
+  expect(second).not.toBe(first);
+  const rows = await sessionRows(ctx);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]?.id).not.toBe(firstRow?.id);
+  expect(second).toContain(`s%3A${rows[0]?.id}.`);
+
+  expect((await request(ctx.app).get('/api/dashboard/lead-volume').set('Cookie', second)).status).toBe(200);
+  expect((await request(ctx.app).get('/api/dashboard/lead-volume').set('Cookie', first)).status).toBe(401);
+});
+
+test('the API refuses a sign-in posted from another site', async () => {
+  const ctx = await setup();
+  const res = await request(ctx.app)
+    .post('/api/session')
+    .set('Origin', 'https://evil.example')
+    .set('Sec-Fetch-Site', 'cross-site')
+    .send({ role: 'client', password: PASSWORDS.client });
+  expect(res.status).toBe(403);
+});

@@ -1,0 +1,33 @@
+import http from 'node:http';
+import type { Express } from 'express';
+import { MockAgent } from 'undici';
+import type { CallEvents } from '#server/calls/call-events.ts';
+import type { CallStatusEvent } from '#shared/call-status.ts';
+
+/** A MockAgent that refuses every request it was not told about (STYLE §15). */
+export function fakeThirdParties(): MockAgent {
+  const agent = new MockAgent();
+  agent.disableNetConnect();
+  return agent;
+}
+
+/** Records every call status event the app publishes. */
+export function recordCallEvents(events: CallEvents): CallStatusEvent[] {
+  const seen: CallStatusEvent[] = [];
+  events.subscribe((event) => seen.push(event));
+  return seen;
+}
+
+/** The app on a loopback port, for many concurrent requests through one server. */
+export async function listen(app: Express): Promise<{ url: string; close(): Promise<void> }> {
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('the test server has no port');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+}
+
+export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
