@@ -35,6 +35,7 @@ export default defineConfig({
       DATA_DIR: 'test-results/e2e-data',
       LOG_LEVEL: 'warn',
       DIRECTORY_URL: 'https://directory.example.test/agents',
+      PROMO_VIDEO_ID: 'porchlight01',
     },
   },
 });

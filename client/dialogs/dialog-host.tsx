@@ -6,6 +6,7 @@ import { openDialogAtom } from '../state/dialogs.ts';
 const ContactDirect = lazy(() =>
   import('./contact-direct-dialog.tsx').then((m) => ({ default: m.ContactDirectDialog })),
 );
+const Video = lazy(() => import('./video-dialog.tsx').then((m) => ({ default: m.VideoDialog })));
 
 /** The one place every "open a dialog" request lands (header, drawer, hero, exit intent, calls to action). */
 export function DialogHost() {
@@ -14,7 +15,7 @@ export function DialogHost() {
   if (!request) return null;
   return (
     <Suspense fallback={null}>
-      <ContactDirect request={request} onClose={close} />
+      {request.kind === 'video' ? <Video onClose={close} /> : <ContactDirect request={request} onClose={close} />}
     </Suspense>
   );
 }

@@ -1,8 +1,9 @@
 import { css } from '@emotion/react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { Toaster } from '../components/toaster.tsx';
 import { DialogHost } from '../dialogs/dialog-host.tsx';
+import { PromoBar } from '../features/promos/promo-bar.tsx';
 import { useIdlePrefetch, useMobileHint, useRouteScrolling } from '../hooks/use-global-behaviours.ts';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -31,6 +32,8 @@ const main = css`
   }
 `;
 
+const PromoPopup = lazy(() => import('../features/promos/promo-popup.tsx').then((m) => ({ default: m.PromoPopup })));
+
 /** Everything a visitor meets on every page. */
 export function Layout() {
   useRouteScrolling();
@@ -51,6 +54,10 @@ export function Layout() {
         <Outlet />
       </main>
       <SiteFooter />
+      <PromoBar />
+      <Suspense fallback={null}>
+        <PromoPopup />
+      </Suspense>
       <Toaster />
       <DialogHost />
       <Splash />

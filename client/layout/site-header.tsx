@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { mainNav, site } from '#content/site.ts';
 import { COMPACT_NAV_MEDIA, HEADER_OPAQUE_AFTER_PX, SCROLL_TO_TOP_DURATION_MS } from '#shared/ui-timing.ts';
@@ -7,7 +7,6 @@ import { useScrolled } from '../hooks/use-scrolled.ts';
 import { scrollWindowTo } from '../lib/smooth-scroll.ts';
 import { useOpenDialog } from '../state/dialogs.ts';
 import { buttonStyles } from '../styles/buttons.ts';
-import { MobileMenu } from './mobile-menu.tsx';
 import { NavLink } from './nav-link.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
@@ -110,12 +109,16 @@ export function Logo() {
   );
 }
 
+// The drawer's code loads the first time it opens.
+const MobileMenu = lazy(() => import('./mobile-menu.tsx').then((m) => ({ default: m.MobileMenu })));
+
 /** SPEC §2 "Layout": fixed header, opaque once scrolled, the main navigation and the two calls to action. */
 export function SiteHeader() {
   const opaque = useScrolled(HEADER_OPAQUE_AFTER_PX);
   const { pathname } = useLocation();
   const openDialog = useOpenDialog();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
 
   return (
     <header css={header} data-opaque={opaque || menuOpen}>
@@ -161,7 +164,10 @@ export function SiteHeader() {
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
-            onClick={() => setMenuOpen(true)}
+            onClick={() => {
+              setMenuLoaded(true);
+              setMenuOpen(true);
+            }}
           >
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
               <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -169,7 +175,11 @@ export function SiteHeader() {
           </button>
         </div>
       </div>
-      <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,56 +1,44 @@
-import { css } from '@emotion/react';
-import { Link } from 'react-router';
+import { lazy, Suspense } from 'react';
 import { site } from '#content/site.ts';
 import { Seo } from '../components/seo.tsx';
+import { Hero } from '../features/home/hero.tsx';
+import { LazyWhenVisible } from '../features/home/lazy-when-visible.tsx';
 
-const hero = css`
-  max-width: var(--content-width);
-  margin: 0 auto;
-  padding: var(--space-12) var(--space-4);
-  h1 {
-    max-width: 20ch;
-    font-size: clamp(2.25rem, 6vw, 3.75rem);
-    margin: 0 0 var(--space-4);
-  }
-  p {
-    max-width: 40rem;
-    font-size: 1.125rem;
-    color: var(--color-muted);
-  }
-  ul {
-    display: flex;
-    flex-wrap: wrap;
-    gap: var(--space-2);
-    padding: 0;
-    list-style: none;
-  }
-  li {
-    padding: var(--space-1) var(--space-3);
-    border: 1px solid var(--color-border);
-    border-radius: 999px;
-    font-size: 0.875rem;
-  }
-`;
+// Sections below the hero are separate chunks: the server renders them into the page as usual, and the
+// browser hydrates each one when its code arrives, so they do not weigh on the first interaction.
+const HowItWorks = lazy(() => import('../features/home/how-it-works.tsx').then((m) => ({ default: m.HowItWorks })));
+const Integrations = lazy(() =>
+  import('../features/home/integrations.tsx').then((m) => ({ default: m.Integrations })),
+);
+const WhyChoose = lazy(() => import('../features/home/why-choose.tsx').then((m) => ({ default: m.WhyChoose })));
+const Compliance = lazy(() => import('../features/home/compliance.tsx').then((m) => ({ default: m.Compliance })));
+const PricingSection = lazy(() =>
+  import('../features/home/pricing-section.tsx').then((m) => ({ default: m.PricingSection })),
+);
+const CaseStudies = lazy(() => import('../features/home/case-studies.tsx').then((m) => ({ default: m.CaseStudies })));
+const LatestInsights = lazy(() =>
+  import('../features/home/latest-insights.tsx').then((m) => ({ default: m.LatestInsights })),
+);
+const Faq = lazy(() => import('../features/home/faq.tsx').then((m) => ({ default: m.Faq })));
+const loadLearnMore = () => import('../features/home/learn-more.tsx').then((m) => ({ default: m.LearnMore }));
 
-const chips = ['Call, Text & Email', '3-Month Follow-up', 'Live Transfers', 'CRM Sync'];
-
+/** SPEC §2 "Home page sections", in order. */
 export function Component() {
   return (
-    <section css={hero} aria-labelledby="hero-title">
+    <>
       <Seo title={site.name} description={site.description} path="/" />
-      <h1 id="hero-title">{site.headline}</h1>
-      <p>
-        Meet the assistant that calls every new lead within seconds, qualifies them to your criteria, then books the
-        appointment or live-transfers the call to your team, and keeps following up for 90 days.
-      </p>
-      <ul aria-label="What it does">
-        {chips.map((chip) => (
-          <li key={chip}>{chip}</li>
-        ))}
-      </ul>
-      <p>
-        <Link to="/blogs">Read how teams use voice AI</Link>
-      </p>
-    </section>
+      <Hero />
+      <Suspense fallback={null}>
+        <HowItWorks />
+        <Integrations />
+        <WhyChoose />
+        <Compliance />
+        <PricingSection />
+        <CaseStudies />
+        <LatestInsights />
+        <Faq />
+      </Suspense>
+      <LazyWhenVisible load={loadLearnMore} minHeight="20rem" />
+    </>
   );
 }

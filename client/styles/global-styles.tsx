@@ -17,6 +17,13 @@ const light = css`
   --color-danger: #b91c1c;
   --color-danger-surface: #fef2f2;
   --color-success: #15803d;
+  --color-success-surface: #dcfce7;
+  --color-success-text: #14532d;
+  --color-glow: rgb(245 158 11 / 0.16);
+  --color-ink: #1c1b19;
+  --color-ink-raised: #2e2b26;
+  --color-on-ink: #f5f2ea;
+  --color-on-ink-muted: #d6d0c4;
   --shadow-sm: 0 1px 2px rgb(28 27 25 / 0.06), 0 1px 3px rgb(28 27 25 / 0.08);
   --shadow-lg: 0 12px 32px rgb(28 27 25 / 0.14), 0 2px 6px rgb(28 27 25 / 0.08);
   color-scheme: light;
@@ -38,6 +45,13 @@ const dark = css`
   --color-danger: #f87171;
   --color-danger-surface: #2a1414;
   --color-success: #4ade80;
+  --color-success-surface: #14532d;
+  --color-success-text: #dcfce7;
+  --color-glow: rgb(245 158 11 / 0.1);
+  --color-ink: #24211c;
+  --color-ink-raised: #34302a;
+  --color-on-ink: #f5f2ea;
+  --color-on-ink-muted: #d6d0c4;
   --shadow-sm: 0 1px 2px rgb(0 0 0 / 0.4);
   --shadow-lg: 0 12px 32px rgb(0 0 0 / 0.5), 0 2px 6px rgb(0 0 0 / 0.4);
   color-scheme: dark;
@@ -107,6 +121,9 @@ const globalStyles = css`
   select,
   textarea {
     font: inherit;
+  }
+  [hidden] {
+    display: none !important;
   }
   .visually-hidden {
     position: absolute;

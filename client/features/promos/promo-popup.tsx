@@ -1,0 +1,102 @@
+import { css } from '@emotion/react';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { PROMO_DISCOUNT_PERCENT, PROMO_POPUP_DELAY_MS } from '#shared/promo.ts';
+import { useToast } from '../../state/toasts.ts';
+import { buttonStyles } from '../../styles/buttons.ts';
+
+const DISMISSED_KEY = 'promo_popup_dismissed';
+
+// A corner card, not a modal: it never takes focus and, being fixed, never moves the page.
+const popup = css`
+  position: fixed;
+  z-index: 80;
+  right: var(--space-4);
+  bottom: var(--space-4);
+  width: min(22rem, calc(100% - 2rem));
+  padding: var(--space-6);
+  border: 1px solid var(--color-border);
+  border-radius: calc(var(--radius) * 1.25);
+  background: var(--color-surface);
+  box-shadow: var(--shadow-lg);
+  animation: promo-in 240ms ease-out;
+  h2 {
+    margin: 0 0 var(--space-2);
+    font-size: 1.25rem;
+  }
+  p {
+    margin: 0 0 var(--space-4);
+    color: var(--color-muted);
+  }
+  .actions {
+    display: flex;
+    gap: var(--space-2);
+  }
+  .close {
+    position: absolute;
+    top: var(--space-2);
+    right: var(--space-2);
+    width: 2.25rem;
+    height: 2.25rem;
+    border: 0;
+    border-radius: 999px;
+    background: none;
+    color: var(--color-text);
+    font-size: 1.25rem;
+    cursor: pointer;
+  }
+  @keyframes promo-in {
+    from {
+      opacity: 0;
+      transform: translateY(1rem);
+    }
+  }
+`;
+
+/** SPEC §2 "Promo popup": shown 15 s after load (once per session); its call to action goes to pricing. */
+export function PromoPopup() {
+  const [visible, setVisible] = useState(false);
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  useEffect(() => {
+    try {
+      if (sessionStorage.getItem(DISMISSED_KEY)) return;
+    } catch {}
+    const timer = setTimeout(() => setVisible(true), PROMO_POPUP_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  if (!visible) return null;
+  const dismiss = () => {
+    setVisible(false);
+    try {
+      sessionStorage.setItem(DISMISSED_KEY, '1');
+    } catch {}
+  };
+  return (
+    <aside css={popup} aria-labelledby="promo-title">
+      <button type="button" className="close" aria-label="Close offer" onClick={dismiss}>
+        ×
+      </button>
+      <h2 id="promo-title">{PROMO_DISCOUNT_PERCENT}% off your first month</h2>
+      <p>Join the beta this week and your first month of Porchlight costs half.</p>
+      <div className="actions">
+        <button
+          type="button"
+          css={buttonStyles.primary}
+          onClick={() => {
+            dismiss();
+            navigate('/#pricing', { state: { scrollToSection: 'pricing' } });
+            toast({
+              title: 'Discount Applied!',
+              description: `Your ${PROMO_DISCOUNT_PERCENT}% promotional discount will be applied at checkout.`,
+            });
+          }}
+        >
+          Claim discount
+        </button>
+      </div>
+    </aside>
+  );
+}

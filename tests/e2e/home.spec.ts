@@ -1,0 +1,169 @@
+import { expect, test } from './fixtures.ts';
+
+test('the home page has every section of the specification, in order', async ({ page }) => {
+  await page.goto('/');
+  const ids = await page.locator('main > section[id]').evaluateAll((sections) => sections.map((s) => s.id));
+  expect(ids).toEqual(['process', 'integrations', 'features', 'compliance', 'pricing', 'case-studies', 'insights', 'faq']);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Your Real Estate Voice AI Partner That Never Misses A Lead.',
+  );
+  for (const chip of ['Call, Text & Email', '3-Month Follow-up', 'Live Transfers', 'CRM Sync']) {
+    await expect(page.getByRole('list', { name: 'What the assistant does' })).toContainText(chip);
+  }
+  const integrations = page.locator('#integrations li');
+  await expect(integrations).toHaveCount(9);
+  await expect(page.locator('#process ol li')).toHaveCount(4);
+  await expect(page.getByRole('heading', { name: 'Real Results That Matter' })).toBeVisible();
+  await expect(page.locator('#insights article')).toHaveCount(3);
+  await expect(page.getByRole('link', { name: 'View all articles' })).toHaveAttribute('href', '/blogs');
+  // The learn-more band loads when the visitor scrolls near it.
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  await expect(page.locator('#learn-more-title')).toBeVisible();
+});
+
+test('a valid hero number opens the demo-call dialog; an invalid one only warns', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.goto('/');
+  const phone = page.getByLabel('Your phone number');
+  await phone.fill('210 555');
+  await page.getByRole('main').getByRole('button', { name: 'Try the AI' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(warnings).toContain('Invalid phone number. Must be 10 digits after cleaning.');
+
+  await phone.fill('+1 (210) 555-0199');
+  await page.getByRole('main').getByRole('button', { name: 'Try the AI' }).click();
+  await expect(page.getByRole('dialog', { name: 'Have the AI call me' })).toBeVisible();
+});
+
+test('the calculator follows the slider by keyboard and mouse, to the cent', async ({ page }) => {
+  await page.goto('/#pricing');
+  const slider = page.getByRole('slider', { name: 'Lead volume slider' });
+  const pricing = page.locator('#pricing');
+  await expect(pricing).toContainText('$494.00/month');
+  await expect(pricing.locator('s')).toHaveText('$495');
+  await expect(pricing).toContainText('Waived!');
+
+  await slider.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(slider).toHaveAttribute('aria-valuetext', '200 leads, $793.00 per month');
+  await expect(pricing).toContainText('$793.00/month');
+
+  await page.getByRole('button', { name: 'View fee breakdown' }).click();
+  await expect(pricing.getByText('Platform Fee', { exact: true })).toBeVisible();
+  await expect(pricing).toContainText('Lead Volume (200 × $2.99)');
+  await expect(pricing).toContainText('$598.00');
+  await page.getByRole('button', { name: 'Hide fee breakdown' }).click();
+  await expect(pricing.getByText('Platform Fee', { exact: true })).toBeHidden();
+
+  await page.keyboard.press('Tab');
+  await slider.focus();
+  await page.keyboard.press('End');
+  await expect(pricing).toContainText('$3,585.00/month');
+
+  // The mouse: the far left end of the track is 100 leads, the far right 1,000.
+  const box = await slider.boundingBox();
+  if (!box) throw new Error('slider has no box');
+  await page.mouse.click(box.x + 1, box.y + box.height / 2);
+  await expect(pricing).toContainText('$494.00/month');
+  await page.mouse.click(box.x + box.width - 1, box.y + box.height / 2);
+  await expect(pricing).toContainText('$3,585.00/month');
+  await expect(pricing.locator('output')).toHaveText('1,000');
+});
+
+test('pricing tabs switch with the mouse and the arrow keys', async ({ page }) => {
+  await page.goto('/#pricing');
+  const calculatorTab = page.getByRole('tab', { name: 'Pricing Calculator' });
+  await expect(calculatorTab).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: 'All Features' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'All Features' });
+  await expect(panel.getByRole('heading', { name: 'Everything Included' })).toBeVisible();
+  await expect(panel.getByRole('listitem')).toHaveCount(9);
+  await page.keyboard.press('ArrowLeft');
+  await expect(calculatorTab).toHaveAttribute('aria-selected', 'true');
+  await expect(calculatorTab).toBeFocused();
+});
+
+test('the offer card shows its toast for five seconds', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/#pricing');
+  await page.getByRole('button', { name: /Limited Time Offer!/ }).click();
+  const toast = page.getByRole('status').filter({ hasText: 'Limited Time Offer!' });
+  await expect(toast).toContainText('activation fee is waived during our beta period');
+  await expect(toast).toContainText('15 spots left');
+  // Still there past the 4-second default of other toasts, gone after five.
+  await page.clock.fastForward(4500);
+  await expect(toast).toBeVisible();
+  await page.clock.fastForward(600);
+  await expect(toast).toBeHidden();
+});
+
+test('FAQ: one answer open at a time, and it closes again', async ({ page }) => {
+  await page.goto('/#faq');
+  const questions = page.locator('#faq h3 button');
+  const first = questions.nth(0);
+  const second = questions.nth(1);
+  await first.click();
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  await second.focus();
+  await page.keyboard.press('Enter');
+  await expect(second).toHaveAttribute('aria-expanded', 'true');
+  await expect(first).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('Space');
+  await expect(second).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.locator('#faq section:not([hidden])')).toHaveCount(0);
+});
+
+test('the case study opens and closes; the others are coming soon', async ({ page }) => {
+  await page.goto('/#case-studies');
+  const trigger = page.getByRole('button', { name: /From Ignored Calls to Under Contract/ });
+  await trigger.click();
+  await expect(page.getByText('Key takeaway')).toBeVisible();
+  await trigger.click();
+  await expect(page.getByText('Key takeaway')).toBeHidden();
+  const soon = page.getByRole('button', { name: /Coming Soon/ });
+  await expect(soon).toHaveCount(2);
+  for (const button of await soon.all()) await expect(button).toBeDisabled();
+});
+
+test('the video opens and closes: an embed on desktop, the muted looping file on phones', async ({ page, isMobile }) => {
+  await page.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Video</title>' }),
+  );
+  await page.goto('/#process');
+  await page.getByRole('button', { name: 'Play the two-minute product video' }).click();
+  const dialog = page.getByRole('dialog', { name: 'See Porchlight in action' });
+  await expect(dialog).toBeVisible();
+  if (isMobile) {
+    const video = dialog.locator('video');
+    await expect(video).toHaveAttribute('src', '/media/promo.mp4');
+    expect(await video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop, v.controls])).toEqual([true, true, true]);
+    await page.getByRole('button', { name: 'Close video' }).click();
+    await expect(dialog).toBeHidden();
+  } else {
+    await expect(dialog.locator('iframe')).toHaveAttribute(
+      'src',
+      'https://www.youtube-nocookie.com/embed/porchlight01?autoplay=1&rel=0',
+    );
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+});
+
+test('the promo popup appears after 15 seconds and its offer goes to pricing', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/blogs');
+  const popup = page.getByRole('complementary', { name: '50% off your first month' });
+  await page.clock.fastForward(14_000);
+  await expect(popup).toBeHidden();
+  await page.clock.fastForward(1_100);
+  await expect(popup).toBeVisible();
+  await popup.getByRole('button', { name: 'Claim discount' }).click();
+  await expect(page).toHaveURL('/#pricing');
+  const toast = page.getByRole('status').filter({ hasText: 'Discount Applied!' });
+  await expect(toast).toContainText('Your 50% promotional discount will be applied at checkout.');
+  await expect(popup).toBeHidden();
+});
