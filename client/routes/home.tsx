@@ -7,9 +7,7 @@ import { LazyWhenVisible } from '../features/home/lazy-when-visible.tsx';
 // Sections below the hero are separate chunks: the server renders them into the page as usual, and the
 // browser hydrates each one when its code arrives, so they do not weigh on the first interaction.
 const HowItWorks = lazy(() => import('../features/home/how-it-works.tsx').then((m) => ({ default: m.HowItWorks })));
-const Integrations = lazy(() =>
-  import('../features/home/integrations.tsx').then((m) => ({ default: m.Integrations })),
-);
+const Integrations = lazy(() => import('../features/home/integrations.tsx').then((m) => ({ default: m.Integrations })));
 const WhyChoose = lazy(() => import('../features/home/why-choose.tsx').then((m) => ({ default: m.WhyChoose })));
 const Compliance = lazy(() => import('../features/home/compliance.tsx').then((m) => ({ default: m.Compliance })));
 const PricingSection = lazy(() =>

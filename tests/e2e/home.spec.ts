@@ -3,7 +3,16 @@ import { expect, test } from './fixtures.ts';
 test('the home page has every section of the specification, in order', async ({ page }) => {
   await page.goto('/');
   const ids = await page.locator('main > section[id]').evaluateAll((sections) => sections.map((s) => s.id));
-  expect(ids).toEqual(['process', 'integrations', 'features', 'compliance', 'pricing', 'case-studies', 'insights', 'faq']);
+  expect(ids).toEqual([
+    'process',
+    'integrations',
+    'features',
+    'compliance',
+    'pricing',
+    'case-studies',
+    'insights',
+    'faq',
+  ]);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(
     'Your Real Estate Voice AI Partner That Never Misses A Lead.',
   );
@@ -129,7 +138,10 @@ test('the case study opens and closes; the others are coming soon', async ({ pag
   for (const button of await soon.all()) await expect(button).toBeDisabled();
 });
 
-test('the video opens and closes: an embed on desktop, the muted looping file on phones', async ({ page, isMobile }) => {
+test('the video opens and closes: an embed on desktop, the muted looping file on phones', async ({
+  page,
+  isMobile,
+}) => {
   await page.route('https://www.youtube-nocookie.com/**', (route) =>
     route.fulfill({ contentType: 'text/html', body: '<title>Video</title>' }),
   );
