@@ -3,12 +3,20 @@ import { test as base, expect } from '@playwright/test';
 /** Every browser test fails on a console error, an uncaught exception or a request leaving this machine. */
 export const test = base.extend<{ pageErrors: string[] }>({
   // Navigations wait for hydration, as a visitor waits for a page to respond; `waitUntil: 'commit'` opts out.
+  // Sections in their own Suspense boundary hydrate when their chunk arrives, after the shell: the page is
+  // ready once React owns every section of the main landmark too.
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
       if (options?.waitUntil !== 'commit') {
-        await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+        await page.waitForFunction(
+          () =>
+            document.documentElement.dataset.hydrated === 'true' &&
+            [...document.querySelectorAll('main > *, main section')].every((element) =>
+              Object.keys(element).some((key) => key.startsWith('__reactFiber$')),
+            ),
+        );
       }
       return response;
     };
