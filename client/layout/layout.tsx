@@ -1,9 +1,10 @@
 import { css } from '@emotion/react';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { Toaster } from '../components/toaster.tsx';
 import { DialogHost } from '../dialogs/dialog-host.tsx';
 import { PromoBar } from '../features/promos/promo-bar.tsx';
+import { PromoPopupWhenDue } from '../features/promos/promo-popup-when-due.tsx';
 import { useIdlePrefetch, useMobileHint, useRouteScrolling } from '../hooks/use-global-behaviours.ts';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -32,8 +33,6 @@ const main = css`
   }
 `;
 
-const PromoPopup = lazy(() => import('../features/promos/promo-popup.tsx').then((m) => ({ default: m.PromoPopup })));
-
 /** Everything a visitor meets on every page. */
 export function Layout() {
   useRouteScrolling();
@@ -55,9 +54,7 @@ export function Layout() {
       </main>
       <SiteFooter />
       <PromoBar />
-      <Suspense fallback={null}>
-        <PromoPopup />
-      </Suspense>
+      <PromoPopupWhenDue />
       <Toaster />
       <DialogHost />
       <Splash />

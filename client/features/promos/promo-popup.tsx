@@ -1,11 +1,8 @@
 import { css } from '@emotion/react';
-import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { PROMO_DISCOUNT_PERCENT, PROMO_POPUP_DELAY_MS } from '#shared/promo.ts';
+import { PROMO_DISCOUNT_PERCENT } from '#shared/promo.ts';
 import { useToast } from '../../state/toasts.ts';
 import { buttonStyles } from '../../styles/buttons.ts';
-
-const DISMISSED_KEY = 'promo_popup_dismissed';
 
 // A corner card, not a modal: it never takes focus and, being fixed, never moves the page.
 const popup = css`
@@ -53,27 +50,14 @@ const popup = css`
   }
 `;
 
-/** SPEC §2 "Promo popup": shown 15 s after load (once per session); its call to action goes to pricing. */
-export function PromoPopup() {
-  const [visible, setVisible] = useState(false);
+interface Props {
+  onDismiss(): void;
+}
+
+/** SPEC §2 "Promo popup": its call to action goes to pricing. When it shows is `PromoPopupWhenDue`'s job. */
+export function PromoPopup({ onDismiss: dismiss }: Props) {
   const navigate = useNavigate();
   const toast = useToast();
-
-  useEffect(() => {
-    try {
-      if (sessionStorage.getItem(DISMISSED_KEY)) return;
-    } catch {}
-    const timer = setTimeout(() => setVisible(true), PROMO_POPUP_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, []);
-
-  if (!visible) return null;
-  const dismiss = () => {
-    setVisible(false);
-    try {
-      sessionStorage.setItem(DISMISSED_KEY, '1');
-    } catch {}
-  };
   return (
     <aside css={popup} aria-labelledby="promo-title">
       <button type="button" className="close" aria-label="Close offer" onClick={dismiss}>
