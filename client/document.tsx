@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { site } from '#content/site.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
+import { NonceContext } from './nonce.tsx';
 import { PUBLIC_CONFIG_ELEMENT_ID, PublicConfigContext, serializeForScript } from './public-config.tsx';
 import { bootScript } from './styles/boot-script.ts';
 import { GlobalStyles } from './styles/global-styles.tsx';
@@ -18,12 +20,20 @@ export function Document({ nonce, publicConfig, children }: DocumentProps) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content="#fbfaf7" media="(prefers-color-scheme: light)" />
+        <meta name="theme-color" content="#14130f" media="(prefers-color-scheme: dark)" />
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="alternate" type="application/rss+xml" title={`${site.name} blog`} href="/feed.xml" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: bootScript }} />
       </head>
       <body>
         <GlobalStyles />
-        <PublicConfigContext value={publicConfig}>{children}</PublicConfigContext>
+        <NonceContext value={nonce}>
+          <PublicConfigContext value={publicConfig}>{children}</PublicConfigContext>
+        </NonceContext>
         <script
           id={PUBLIC_CONFIG_ELEMENT_ID}
           type="application/json"

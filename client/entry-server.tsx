@@ -12,6 +12,7 @@ import type { PublicConfig } from '#shared/public-config.ts';
 import { AppProviders, EMOTION_KEY } from './app-providers.tsx';
 import { routes as appRoutes } from './routes.tsx';
 
+export { type Discovery, discovery } from './discovery.ts';
 export { routes } from './routes.tsx';
 
 export interface RenderOptions {

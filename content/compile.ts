@@ -17,17 +17,33 @@ function slugify(text: string): string {
 // Raw HTML in content is escaped, not passed through: nothing unsanitised reaches the page.
 const markdown = new MarkdownIt({ html: false, linkify: true, typographer: true });
 
-// Headings get ids and a self-link, so any section of an article can be linked to.
+// Headings get ids and a self-link, so any section of an article or page can be linked to.
 markdown.core.ruler.push('heading_anchors', (state) => {
   const used = new Set<string>();
   state.tokens.forEach((token, index) => {
     if (token.type !== 'heading_open' || token.tag === 'h1') return;
     const inline = state.tokens[index + 1];
-    const base = slugify(inline?.content ?? '') || 'section';
+    // The words a reader sees, without markdown syntax such as a link's target.
+    const words = (inline?.children ?? [])
+      .filter((child) => child.type === 'text' || child.type === 'code_inline')
+      .map((child) => child.content)
+      .join('');
+    const base = slugify(words) || 'section';
     let id = base;
     for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
     used.add(id);
     token.attrSet('id', id);
+    // The heading's own text becomes its self-link (the '#' is drawn by CSS), so its accessible name
+    // stays the heading text. A heading that already holds a link is left alone: links cannot nest.
+    const children = inline?.children;
+    if (!children || children.some((child) => child.type === 'link_open')) return;
+    const open = new state.Token('link_open', 'a', 1);
+    open.attrs = [
+      ['class', 'heading-anchor'],
+      ['href', `#${id}`],
+    ];
+    children.unshift(open);
+    children.push(new state.Token('link_close', 'a', -1));
   });
 });
 

@@ -20,6 +20,7 @@ import { type CallEvents, createCallEvents } from './calls/call-events.ts';
 import { callStatusService } from './calls/call-status.ts';
 import { type Config, publicConfig } from './config.ts';
 import { leadVolumeStore } from './dashboard/lead-volume-store.ts';
+import { discoveryRouter } from './discovery.ts';
 import { type GeoLocator, sharedGeoLocator } from './geo/geo-locator.ts';
 import { healthRouter } from './health.ts';
 import { callStatusHookRouter } from './hooks/call-status.ts';
@@ -126,6 +127,7 @@ export function createApp({
   api.use(apiNotFound);
   app.use('/api', api);
 
+  app.use(discoveryRouter({ pages, siteUrl: config.siteUrl }));
   app.get('/{*path}', ssrHandler({ pages, publicConfig: publicConfig(config) }));
   app.use(errorHandler);
   return app;

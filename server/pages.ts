@@ -2,13 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import express, { type RequestHandler } from 'express';
-import type { Render } from '#client/entry-server.tsx';
+import type { discovery, Render } from '#client/entry-server.tsx';
+
+/** What the server uses of the built server entry (client/entry-server.tsx). */
+export interface ServerModule {
+  render: Render;
+  /** Sitemap, feed and manifest, built from the content compiled into the bundle. */
+  discovery: typeof discovery;
+}
 
 /** Where page HTML and browser assets come from: the production build, or Vite in development. */
 export interface PageSource {
   /** Static files (production) or Vite's middleware (development), mounted before the API. */
   assets: RequestHandler;
   render(): Promise<Render>;
+  /** The whole server entry; in development reloaded with the code, like `render`. */
+  serverModule(): Promise<ServerModule>;
   bootstrapModules: string[];
   preloadsFor(routeIds: string[]): string[];
   close(): Promise<void>;
@@ -33,7 +42,7 @@ export async function productionPages(distDir = DIST_DIR): Promise<PageSource> {
     throw new Error(`No production build in ${distDir}: run \`npm run build\` first`);
   }
   const manifest: Record<string, ManifestChunk> = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-  const { render }: { render: Render } = await import(pathToFileURL(serverEntry).href);
+  const serverModule: ServerModule = await import(pathToFileURL(serverEntry).href);
 
   const entry = manifest[CLIENT_ENTRY];
   if (!entry) throw new Error(`${CLIENT_ENTRY} is missing from the build manifest`);
@@ -65,7 +74,8 @@ export async function productionPages(distDir = DIST_DIR): Promise<PageSource> {
 
   return {
     assets,
-    render: async () => render,
+    render: async () => serverModule.render,
+    serverModule: async () => serverModule,
     bootstrapModules: [`/${entry.file}`],
     preloadsFor(routeIds) {
       const key = routeIds.join(',');
@@ -93,6 +103,10 @@ export async function developmentPages(): Promise<PageSource> {
       const module = await vite.ssrLoadModule('/client/entry-server.tsx');
       const render: Render = module.render;
       return render;
+    },
+    async serverModule() {
+      const module = await vite.ssrLoadModule('/client/entry-server.tsx');
+      return { render: module.render, discovery: module.discovery };
     },
     bootstrapModules: ['/@vite/client', `/${CLIENT_ENTRY}`],
     preloadsFor: () => [],

@@ -1,5 +1,9 @@
 // Pure helpers behind the blog cards (SPEC §2 "Blog list and article", §3 "Blog post", §9).
 
+// Every cover is drawn at 1200 × 630 (the social-card shape), so its frame is sized before it loads.
+export const COVER_WIDTH = 1200;
+export const COVER_HEIGHT = 630;
+
 /** SPEC §9: a card shows at most this many category badges, then '+N'. */
 export const MAX_CARD_CATEGORIES = 2;
 const CHARACTERS_PER_MINUTE = 200;

@@ -1,17 +1,6 @@
-import { Page } from '../components/page.tsx';
-import { Seo } from '../components/seo.tsx';
+import { html, meta } from '#content/pages/affiliate-program.md';
+import { ContentPage } from '../components/content-page.tsx';
 
 export function Component() {
-  return (
-    <Page
-      title="Affiliate Program"
-      lead="Coaches, brokers and real-estate creators: introduce agents to Porchlight and earn a recurring share of every account you refer."
-    >
-      <Seo
-        title="Affiliate Program"
-        description="Earn recurring commission by referring real-estate agents and teams to Porchlight's voice-AI inside sales assistant."
-        path="/affiliate-program"
-      />
-    </Page>
-  );
+  return <ContentPage {...meta} html={html} path="/affiliate-program" />;
 }

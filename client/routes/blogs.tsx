@@ -1,26 +1,63 @@
-import { Link } from 'react-router';
+import { css } from '@emotion/react';
+import { useSearchParams } from 'react-router';
 import { posts } from '#content/posts.ts';
-import { Page } from '../components/page.tsx';
 import { Seo } from '../components/seo.tsx';
+import { BlogCardList } from '../features/blog/blog-card.tsx';
+import { blogIndex } from '../features/blog/blog-index.ts';
+import { LayoutSwitch, layoutFrom } from '../features/blog/layout-switch.tsx';
 
+const page = css`
+  max-width: var(--content-width);
+  margin: 0 auto;
+  padding: var(--space-12) var(--space-4);
+  > header {
+    max-width: 46rem;
+    margin-bottom: var(--space-6);
+  }
+  h1 {
+    margin: 0 0 var(--space-4);
+    font-size: clamp(2rem, 5vw, 3rem);
+  }
+  .lead {
+    margin: 0;
+    color: var(--color-muted);
+    font-size: 1.1875rem;
+  }
+  .toolbar {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: var(--space-4);
+    margin-bottom: var(--space-6);
+  }
+  .count {
+    margin: 0;
+    color: var(--color-muted);
+  }
+`;
+
+/** SPEC §2: every article, newest first, as cards in a grid or a list. */
 export function Component() {
+  const [searchParams] = useSearchParams();
+  const layout = layoutFrom(searchParams);
   return (
-    <Page
-      title="Real-Estate Lead Conversion Insights"
-      lead="Field-tested articles on speed to lead, qualification, call scripts and nurture, drawn from more than 30,000 calls."
-    >
+    <div css={page}>
       <Seo
-        title="Blog"
-        description="Articles on converting real-estate leads with voice AI: speed to lead, qualification, call timing, scripts and 90-day nurture."
+        title={blogIndex.title}
+        description={blogIndex.description}
         path="/blogs"
+        keywords={[...new Set(posts.flatMap((post) => post.categories))]}
       />
-      <ul>
-        {posts.map((post) => (
-          <li key={post.slug}>
-            <Link to={`/blog/${post.slug}`}>{post.title}</Link>
-          </li>
-        ))}
-      </ul>
-    </Page>
+      <header>
+        <h1>{blogIndex.heading}</h1>
+        <p className="lead">{blogIndex.lead}</p>
+      </header>
+      <div className="toolbar">
+        <p className="count">{posts.length} articles</p>
+        <LayoutSwitch layout={layout} />
+      </div>
+      <BlogCardList posts={posts} layout={layout} />
+    </div>
   );
 }

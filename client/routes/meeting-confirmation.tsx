@@ -1,18 +1,7 @@
-import { Page } from '../components/page.tsx';
-import { Seo } from '../components/seo.tsx';
+import { html, meta } from '#content/pages/meeting-confirmation.md';
+import { ContentPage } from '../components/content-page.tsx';
 
+// Reached only after booking, so it stays out of search results and the sitemap.
 export function Component() {
-  return (
-    <Page
-      title="Your demo is booked"
-      lead="Thanks for booking a call with Porchlight. A calendar invitation is on its way to your inbox with the time and the video link."
-    >
-      <Seo
-        title="Demo booked"
-        description="Your Porchlight demo is booked. Here is what happens before and during the call."
-        path="/meeting-confirmation"
-        noIndex
-      />
-    </Page>
-  );
+  return <ContentPage {...meta} html={html} path="/meeting-confirmation" noIndex />;
 }

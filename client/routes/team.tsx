@@ -1,21 +1,9 @@
-import { Link } from 'react-router';
-import { people } from '#content/people.ts';
-import { Page } from '../components/page.tsx';
+import { html, meta } from '#content/pages/team.md';
+import { team } from '#content/team.ts';
+import { ContentPage } from '../components/content-page.tsx';
+import { TeamList } from '../features/team/team-list.tsx';
 
+// SPEC §2: no SEO tags on the team page, only its title.
 export function Component() {
-  return (
-    <Page
-      title="Our Team"
-      lead="Former inside sales agents, team leads and engineers from San Antonio and beyond, building the assistant we wished we had."
-    >
-      <title>Our Team | Porchlight</title>
-      <ul>
-        {people.map((person) => (
-          <li key={person.slug}>
-            <Link to={`/meet/${person.slug}`}>{person.name}</Link>, {person.role}
-          </li>
-        ))}
-      </ul>
-    </Page>
-  );
+  return <ContentPage {...meta} html={html} path="/team" seo="title-only" beforeBody={<TeamList people={team} />} />;
 }

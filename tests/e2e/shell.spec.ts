@@ -61,10 +61,10 @@ test('the splash shows once per session at start and is gone after 800 ms', asyn
   // Shown (laid out over the page) and set to fade out after 800 ms, by CSS alone.
   await expect(splash).toHaveCSS('display', 'grid');
   await expect(splash).toHaveCSS('animation-delay', '0.8s');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Team');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meet the Porchlight Team');
   await expect(splash).toBeHidden({ timeout: 2000 });
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Team');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meet the Porchlight Team');
   await expect(splash).toHaveCSS('display', 'none');
 });
 

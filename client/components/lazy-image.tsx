@@ -1,0 +1,111 @@
+import { css } from '@emotion/react';
+import { useEffect, useRef, useState } from 'react';
+
+/** SPEC §9: images start loading when they come within 200 px of the viewport. */
+export const LAZY_IMAGE_MARGIN_PX = 200;
+
+const frame = css`
+  position: relative;
+  overflow: hidden;
+  background: var(--color-bg-muted);
+  img {
+    display: block;
+    width: 100%;
+    height: 100%;
+    object-fit: cover;
+    transition: opacity 200ms ease;
+  }
+  /* Fades in once loaded; the <noscript> copy (state stays 'waiting') shows at once. */
+  &[data-state='loading'] img {
+    opacity: 0;
+  }
+  .image-error {
+    position: absolute;
+    inset: 0;
+    display: grid;
+    place-content: center;
+    justify-items: center;
+    gap: var(--space-2);
+    margin: 0;
+    padding: var(--space-4);
+    color: var(--color-muted);
+    font-size: 0.875rem;
+    text-align: center;
+  }
+  .image-error svg {
+    width: 1.5rem;
+    height: 1.5rem;
+  }
+`;
+
+// The frame keeps the image's proportions before it loads, so nothing below it moves (no layout shift).
+const ratio = (width: number, height: number) => css`
+  aspect-ratio: ${width} / ${height};
+`;
+
+type LoadState = 'waiting' | 'loading' | 'loaded' | 'failed';
+
+interface LazyImageProps {
+  src: string;
+  /** Empty for a decorative picture whose meaning the text beside it already gives. */
+  alt: string;
+  width: number;
+  height: number;
+  className?: string;
+}
+
+/**
+ * An image that loads when it nears the viewport and says 'Failed to load image' when it cannot load
+ * (SPEC §2, §8). Without JavaScript the <noscript> copy loads as a plain image.
+ */
+export function LazyImage({ src, alt, width, height, className }: LazyImageProps) {
+  const holder = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<LoadState>('waiting');
+
+  useEffect(() => {
+    const element = holder.current;
+    if (!element) return undefined;
+    if (typeof IntersectionObserver === 'undefined') {
+      setState('loading');
+      return undefined;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        setState('loading');
+      },
+      { rootMargin: `${LAZY_IMAGE_MARGIN_PX}px` },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
+  return (
+    <div ref={holder} css={[frame, ratio(width, height)]} className={className} data-state={state}>
+      {state === 'failed' ? (
+        <p className="image-error">
+          <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <path d="M3 5h18v14H3zM3 15l5-5 4 4 3-3 6 6M4 4l16 16" />
+          </svg>
+          Failed to load image
+        </p>
+      ) : (
+        state !== 'waiting' && (
+          <img
+            src={src}
+            alt={alt}
+            width={width}
+            height={height}
+            decoding="async"
+            onLoad={() => setState('loaded')}
+            onError={() => setState('failed')}
+          />
+        )
+      )}
+      <noscript>
+        <img src={src} alt={alt} width={width} height={height} />
+      </noscript>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { expect, test } from 'vitest';
+import { ContentError, compileJson, compileMarkdown } from './compile.ts';
+import { pageFrontMatter, postFrontMatter, teamContent } from './schema.ts';
+
+const frontMatter = {
+  id: 'id: 9',
+  title: 'title: "Open Houses That Convert"',
+  slug: 'slug: open-houses-that-convert',
+  excerpt: 'excerpt: "How to follow up with every sign-in within five minutes."',
+  author: 'author: Dana Whitfield',
+  date: 'date: 2024-05-01',
+  readingTime: 'readingTime: 5 min read',
+  coverImage: 'coverImage: /images/blog/open-houses.svg',
+  categories: 'categories:\n  - Lead Management\n  - Sales Techniques',
+};
+
+function post(omit?: string, body = '## First step\n\nCall within five minutes.\n') {
+  const lines = Object.entries(frontMatter)
+    .filter(([key]) => key !== omit)
+    .map(([, line]) => line);
+  return `---\n${lines.join('\n')}\n---\n\n${body}`;
+}
+
+test('a complete post compiles to its front matter and HTML', () => {
+  const { meta, html } = compileMarkdown('blog/open-houses-that-convert.md', post(), postFrontMatter);
+  expect(meta).toMatchObject({ id: 9, slug: 'open-houses-that-convert', date: '2024-05-01' });
+  expect(meta.categories).toEqual(['Lead Management', 'Sales Techniques']);
+  expect(html).toContain('<p>Call within five minutes.</p>');
+});
+
+test.each(Object.keys(frontMatter))('a post without "%s" is refused, naming the file and the field', (field) => {
+  expect(() => compileMarkdown('blog/open-houses-that-convert.md', post(field), postFrontMatter)).toThrow(ContentError);
+  expect(() => compileMarkdown('blog/open-houses-that-convert.md', post(field), postFrontMatter)).toThrow(
+    new RegExp(`^blog/open-houses-that-convert\\.md: ${field}: `),
+  );
+});
+
+test('malformed values are refused with the rule they break', () => {
+  const badDate = post().replace('date: 2024-05-01', 'date: May 1, 2024');
+  expect(() => compileMarkdown('blog/x.md', badDate, postFrontMatter)).toThrow(
+    /date: must be a date written yyyy-mm-dd/,
+  );
+  const badReading = post().replace('5 min read', 'five minutes');
+  expect(() => compileMarkdown('blog/x.md', badReading, postFrontMatter)).toThrow(/readingTime: must read like/);
+  const noCategories = post().replace(/categories:[\s\S]*?---/, 'categories: []\n---');
+  expect(() => compileMarkdown('blog/x.md', noCategories, postFrontMatter)).toThrow(/categories/);
+});
+
+test('a file without front matter, or with broken YAML, is refused with its path', () => {
+  expect(() => compileMarkdown('pages/about-us.md', '# Hello', pageFrontMatter)).toThrow(
+    /^pages\/about-us\.md: missing front matter/,
+  );
+  expect(() => compileMarkdown('pages/about-us.md', '---\ntitle: [unclosed\n---\nBody', pageFrontMatter)).toThrow(
+    /^pages\/about-us\.md: front matter is not valid YAML/,
+  );
+});
+
+test('headings get unique ids and link to themselves; the H1 is left to the page', () => {
+  const source = `---\ntitle: T\ndescription: D\nlead: L\n---\n# Title\n\n## Careers\n\n## What's next?\n\n### Careers\n`;
+  const { html } = compileMarkdown('pages/x.md', source, pageFrontMatter);
+  expect(html).toContain('<h1>Title</h1>');
+  expect(html).toContain('<h2 id="careers"><a class="heading-anchor" href="#careers">Careers</a></h2>');
+  expect(html).toContain('<h2 id="whats-next"><a class="heading-anchor" href="#whats-next">What’s next?</a></h2>');
+  expect(html).toContain('<h3 id="careers-2"><a class="heading-anchor" href="#careers-2">Careers</a></h3>');
+});
+
+test('a heading that already holds a link keeps it and gets no second link', () => {
+  const source = `---\ntitle: T\ndescription: D\nlead: L\n---\n## Read the [privacy policy](/privacy)\n`;
+  const { html } = compileMarkdown('pages/x.md', source, pageFrontMatter);
+  expect(html).toBe('<h2 id="read-the-privacy-policy">Read the <a href="/privacy">privacy policy</a></h2>\n');
+});
+
+test('raw HTML in content is escaped, never passed through', () => {
+  const source = `---\ntitle: T\ndescription: D\nlead: L\n---\nHello <script>alert(1)</script> <img src=x onerror=alert(1)>\n`;
+  const { html } = compileMarkdown('pages/x.md', source, pageFrontMatter);
+  expect(html).not.toContain('<script');
+  expect(html).not.toContain('<img');
+  expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+});
+
+test('javascript: links are not rendered as links', () => {
+  const source = `---\ntitle: T\ndescription: D\nlead: L\n---\n[click](javascript:alert(1))\n`;
+  const { html } = compileMarkdown('pages/x.md', source, pageFrontMatter);
+  expect(html).not.toContain('href="javascript:');
+});
+
+test('tables are wrapped so they scroll sideways on narrow screens', () => {
+  const source = `---\ntitle: T\ndescription: D\nlead: L\n---\n| a | b |\n|---|---|\n| 1 | 2 |\n`;
+  const { html } = compileMarkdown('pages/x.md', source, pageFrontMatter);
+  expect(html).toMatch(/^<div class="table-scroll" tabindex="0"><table>[\s\S]*<\/table><\/div>$/);
+});
+
+test('JSON content is checked against its schema, naming the file and the entry', () => {
+  expect(() => compileJson('team.json', '[{"slug":"a","name":"A"}]', teamContent)).toThrow(/^team\.json: 0\.role: /);
+  expect(() => compileJson('team.json', '{not json', teamContent)).toThrow(/^team\.json: not valid JSON/);
+  expect(() => compileJson('team.json', '[]', teamContent)).toThrow(ContentError);
+});

@@ -1,0 +1,236 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+// Newest first (SPEC §3 dates).
+const TITLES = [
+  'Why Top Agents Let AI Handle the First Call',
+  'Real-Estate Call Scripts That Work (and Why They Work)',
+  'From Cold to Conversational: Nurturing Leads Who Are Not Ready Yet',
+  'How Voice AI Qualifies Real-Estate Leads Before You Pick Up the Phone',
+  'The Best Times to Call Real-Estate Leads, From 30,000+ Calls',
+];
+const NEWEST_COVER = '/images/blog/why-top-agents-let-ai-handle-the-first-call.svg';
+
+const cards = (page: Page) => page.getByRole('main').getByRole('article');
+const card = (page: Page, title: string) => cards(page).filter({ has: page.getByRole('heading', { name: title }) });
+
+/** Stamps the window; the stamp survives only if the document is not reloaded. */
+async function watchForReloads(page: Page) {
+  await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+  const documents: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(request.url());
+  });
+  return {
+    documents,
+    sameDocument: () => page.evaluate(() => '__sameDocument' in window),
+  };
+}
+
+test('the blog lists every article newest first', async ({ page }) => {
+  await page.goto('/blogs');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Real-Estate Lead Conversion Insights');
+  await expect(cards(page).getByRole('heading', { level: 2 })).toHaveText(TITLES);
+});
+
+test('a card shows its cover, badges, title, excerpt, date, computed reading time and Read More', async ({ page }) => {
+  await page.goto('/blogs');
+  const first = card(page, TITLES[0] ?? '');
+  await expect(first.getByRole('list', { name: 'Categories' }).getByRole('listitem')).toHaveText([
+    'Business Strategy',
+    'AI Technology',
+  ]);
+  await expect(first.getByText(/^The first call decides whether a lead becomes a client/)).toBeVisible();
+  await expect(first.locator('time')).toHaveText('Apr 10, 2024');
+  // SPEC §3: computed from the excerpt (165 characters → 1 minute), not the stored '6 min read'.
+  await expect(first).toContainText('1 min read');
+  await expect(first).not.toContainText('6 min read');
+  const readMore = first.getByRole('link', { name: `Read More about ${TITLES[0]}` });
+  await expect(readMore).toHaveAttribute('href', '/blog/why-top-agents-let-ai-handle-the-first-call');
+  await expect(readMore).toHaveText(/^Read More/);
+
+  const cover = first.locator('img');
+  await expect(cover).toHaveAttribute('src', NEWEST_COVER);
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+});
+
+test('the excerpt is clamped to two lines', async ({ page }) => {
+  await page.goto('/blogs');
+  const excerpt = card(page, TITLES[0] ?? '').locator('.excerpt');
+  const { height, lineHeight } = await excerpt.evaluate((element) => ({
+    height: element.getBoundingClientRect().height,
+    lineHeight: Number.parseFloat(getComputedStyle(element).lineHeight),
+  }));
+  expect(height).toBeLessThanOrEqual(lineHeight * 2 + 1);
+});
+
+test('a card shows at most two category badges, then +N', async ({ page }) => {
+  await page.goto('/blogs');
+  const badges = card(page, TITLES[3] ?? '')
+    .getByRole('list', { name: 'Categories' })
+    .getByRole('listitem');
+  await expect(badges).toHaveCount(3);
+  await expect(badges.nth(0)).toHaveText('AI Technology');
+  await expect(badges.nth(1)).toHaveText('Lead Generation');
+  await expect(badges.nth(2)).toHaveText(/^\+1/);
+  await expect(badges.nth(2)).toHaveAttribute('title', 'Real Estate Strategy');
+});
+
+test.describe('on a short screen', () => {
+  test.use({ viewport: { width: 390, height: 700 } });
+
+  test('covers load only as they come near, in a frame sized beforehand', async ({ page }) => {
+    await page.goto('/blogs');
+    const last = card(page, TITLES[4] ?? '');
+    const frame = last.locator('.cover');
+    // Far below the fold: no image yet, but its frame already has the cover's proportions.
+    await expect(last.locator('img')).toHaveCount(0);
+    const before = await frame.boundingBox();
+    expect(before).not.toBeNull();
+    expect(Math.abs((before?.height ?? 0) - ((before?.width ?? 0) * 630) / 1200)).toBeLessThan(1.5);
+    const headingBefore = await last.getByRole('heading').boundingBox();
+
+    await frame.scrollIntoViewIfNeeded();
+    await expect.poll(() => last.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
+    // Nothing moved when the image arrived (no layout shift inside the card).
+    const headingAfter = await last.getByRole('heading').boundingBox();
+    const frameAfter = await frame.boundingBox();
+    expect(Math.round(frameAfter?.height ?? 0)).toBe(Math.round(before?.height ?? 0));
+    expect(Math.round((headingAfter?.y ?? 0) - (frameAfter?.y ?? 0))).toBe(
+      Math.round((headingBefore?.y ?? 0) - (before?.y ?? 0)),
+    );
+  });
+});
+
+test('the layout switches between grid and list, and the choice is kept in the URL', async ({ page, isMobile }) => {
+  await page.goto('/blogs');
+  const layout = page.getByRole('group', { name: 'Layout' });
+  const grid = layout.getByRole('button', { name: 'Grid' });
+  const list = layout.getByRole('button', { name: 'List' });
+  await expect(grid).toHaveAttribute('aria-pressed', 'true');
+  await expect(list).toHaveAttribute('aria-pressed', 'false');
+  await expect(cards(page).first()).toHaveAttribute('data-layout', 'grid');
+  const reloads = await watchForReloads(page);
+
+  await list.click();
+  await expect(page).toHaveURL('/blogs?layout=list');
+  await expect(list).toHaveAttribute('aria-pressed', 'true');
+  await expect(grid).toHaveAttribute('aria-pressed', 'false');
+  for (const article of await cards(page).all()) await expect(article).toHaveAttribute('data-layout', 'list');
+  if (!isMobile) {
+    // A list row: the cover sits beside the words, not above them.
+    const first = cards(page).first();
+    const cover = await first.locator('.cover').boundingBox();
+    const heading = await first.getByRole('heading').boundingBox();
+    expect((heading?.x ?? 0) > (cover?.x ?? 0) + (cover?.width ?? 0) - 1).toBe(true);
+  }
+  expect(await reloads.sameDocument()).toBe(true);
+  expect(reloads.documents).toEqual([]);
+
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Grid' }).click();
+  await expect(page).toHaveURL('/blogs?layout=grid');
+  await expect(cards(page).first()).toHaveAttribute('data-layout', 'grid');
+});
+
+test('a cover that fails to load says so in its place', async ({ page, pageErrors }) => {
+  await page.route(`**${NEWEST_COVER}`, (route) => route.fulfill({ status: 404, body: '' }));
+  await page.goto('/blogs');
+  const first = card(page, TITLES[0] ?? '');
+  await expect(first.getByText('Failed to load image')).toBeVisible();
+  await expect(first.locator('img')).toHaveCount(0);
+  // The rest of the card is still there, and so are the other covers.
+  await expect(first.getByRole('link', { name: /^Read More/ })).toBeVisible();
+  await expect(card(page, TITLES[1] ?? '').getByText('Failed to load image')).toHaveCount(0);
+  // The browser reports the refused image itself; that one report is expected.
+  const unexpected = pageErrors.filter((error) => !/Failed to load resource.*404/.test(error));
+  pageErrors.splice(0, pageErrors.length, ...unexpected);
+});
+
+test('Read More opens the article in the app, without reloading the page', async ({ page }) => {
+  await page.goto('/blogs');
+  const reloads = await watchForReloads(page);
+  await page.getByRole('link', { name: `Read More about ${TITLES[1]}` }).click();
+  await expect(page).toHaveURL('/blog/real-estate-call-scripts-that-work');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(TITLES[1] ?? '');
+  await expect(page).toHaveTitle(`${TITLES[1]} | Porchlight`);
+  expect(await reloads.sameDocument()).toBe(true);
+  expect(reloads.documents).toEqual([]);
+});
+
+test('an article renders its markdown: headings, lists, quotes and tables, with author, date and cover', async ({
+  page,
+}) => {
+  await page.goto('/blog/real-estate-call-scripts-that-work');
+  const article = page.getByRole('main').getByRole('article');
+  await expect(article.getByRole('heading', { level: 1 })).toHaveText(TITLES[1] ?? '');
+  await expect(article.getByRole('link', { name: 'Dana Whitfield' })).toHaveAttribute('href', '/meet/dana-whitfield');
+  await expect(article.locator('time').first()).toHaveText('Apr 2, 2024');
+  await expect(article).toContainText('7 min read');
+  await expect(article.getByRole('list', { name: 'Categories' }).getByRole('listitem')).toHaveText([
+    'Sales Techniques',
+    'Agent Resources',
+  ]);
+  const cover = article.locator('img.cover');
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.naturalWidth > 0)).toBe(true);
+
+  const sections = article.getByRole('heading', { level: 2 });
+  expect(await sections.count()).toBeGreaterThanOrEqual(4);
+  await expect(sections.first()).toHaveText('The three rules behind every script that works');
+  await expect(article.locator('ol > li').first()).toBeVisible();
+  expect(await article.locator('ul > li, ol > li').count()).toBeGreaterThan(5);
+  await expect(article.locator('blockquote').first()).toBeVisible();
+  await expect(article.getByRole('table').first()).toBeVisible();
+});
+
+test('a heading links to itself', async ({ page }) => {
+  await page.goto('/blog/real-estate-call-scripts-that-work');
+  const heading = page.getByRole('heading', { level: 2, name: 'The three rules behind every script that works' });
+  await heading.getByRole('link').click();
+  await expect(page).toHaveURL(
+    '/blog/real-estate-call-scripts-that-work#the-three-rules-behind-every-script-that-works',
+  );
+  await expect(heading).toBeInViewport();
+});
+
+test('the other articles are linked from an article and open in the app', async ({ page }) => {
+  await page.goto('/blog/real-estate-call-scripts-that-work');
+  const more = page.getByRole('navigation', { name: 'More articles' });
+  await expect(more.getByRole('listitem')).toHaveCount(TITLES.length - 1);
+  const reloads = await watchForReloads(page);
+  await more.getByRole('link', { name: TITLES[4] }).click();
+  await expect(page).toHaveURL('/blog/best-times-to-call-real-estate-leads');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(TITLES[4] ?? '');
+  await expect(page.getByRole('main').locator('time').first()).toHaveText('Feb 28, 2024');
+  // The previous article's body is gone, the new one is rendered.
+  await expect(page.getByRole('heading', { name: 'The three rules behind every script that works' })).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toBeVisible();
+  await page.getByRole('link', { name: '← All articles' }).click();
+  await expect(page).toHaveURL('/blogs');
+  expect(await reloads.sameDocument()).toBe(true);
+  expect(reloads.documents).toEqual([]);
+});
+
+test('an unknown article is the not-found page', async ({ page }) => {
+  const response = await page.goto('/blog/no-such-article');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+});
+
+test('the footer Careers link lands on the careers section of the about page', async ({ page }) => {
+  await page.goto('/blogs');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Careers' }).click();
+  await expect(page).toHaveURL('/about-us#careers');
+  await expect(page.getByRole('heading', { level: 2, name: 'Careers' })).toBeInViewport();
+});
+
+test('the team page links to each person, whose page introduces them', async ({ page }) => {
+  await page.goto('/team');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meet the Porchlight Team');
+  await page.getByRole('link', { name: 'Priya Natarajan' }).click();
+  await expect(page).toHaveURL('/meet/priya-natarajan');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meet Priya Natarajan');
+  await expect(page.getByRole('heading', { level: 2, name: 'Talk to Priya about' })).toBeVisible();
+  await expect(page.getByRole('link', { name: TITLES[2] })).toBeVisible();
+});
