@@ -1,12 +1,25 @@
 import { useAtom } from 'jotai';
 import { lazy, Suspense, useCallback } from 'react';
-import { openDialogAtom } from '../state/dialogs.ts';
+import { type DialogRequest, openDialogAtom } from '../state/dialogs.ts';
 
 // Each dialog's code loads only when it is first opened.
 const ContactDirect = lazy(() =>
   import('./contact-direct-dialog.tsx').then((m) => ({ default: m.ContactDirectDialog })),
 );
 const Video = lazy(() => import('./video-dialog.tsx').then((m) => ({ default: m.VideoDialog })));
+
+function DialogFor({ request, onClose }: { request: DialogRequest; onClose(): void }) {
+  switch (request.kind) {
+    case 'video':
+      return <Video onClose={onClose} />;
+    case 'demo-call':
+      return <ContactDirect request={request} onClose={onClose} />;
+    case 'booking':
+      return <ContactDirect request={request} onClose={onClose} />;
+    case 'contact':
+      return <ContactDirect request={request} onClose={onClose} />;
+  }
+}
 
 /** The one place every "open a dialog" request lands (header, drawer, hero, exit intent, calls to action). */
 export function DialogHost() {
@@ -15,7 +28,7 @@ export function DialogHost() {
   if (!request) return null;
   return (
     <Suspense fallback={null}>
-      {request.kind === 'video' ? <Video onClose={close} /> : <ContactDirect request={request} onClose={close} />}
+      <DialogFor request={request} onClose={close} />
     </Suspense>
   );
 }

@@ -6,6 +6,7 @@ import { DialogHost } from '../dialogs/dialog-host.tsx';
 import { PromoBar } from '../features/promos/promo-bar.tsx';
 import { PromoPopupWhenDue } from '../features/promos/promo-popup-when-due.tsx';
 import { useIdlePrefetch, useMobileHint, useRouteScrolling } from '../hooks/use-global-behaviours.ts';
+import { useSourceTagResolution } from '../state/source-tag.ts';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
@@ -38,6 +39,7 @@ export function Layout() {
   useRouteScrolling();
   useIdlePrefetch('/blogs');
   useMobileHint();
+  useSourceTagResolution();
   useEffect(() => {
     // Marks the page interactive: until now a click on a server-rendered button does nothing.
     document.documentElement.dataset.hydrated = 'true';
