@@ -1,10 +1,14 @@
 import { useAtom } from 'jotai';
 import { lazy, Suspense, useCallback } from 'react';
+import { useExitIntent } from '../features/demo-call/use-exit-intent.ts';
 import { type DialogRequest, openDialogAtom } from '../state/dialogs.ts';
 
 // Each dialog's code loads only when it is first opened.
 const ContactDirect = lazy(() =>
   import('./contact-direct-dialog.tsx').then((m) => ({ default: m.ContactDirectDialog })),
+);
+const DemoCall = lazy(() =>
+  import('../features/demo-call/demo-call-dialog.tsx').then((m) => ({ default: m.DemoCallDialog })),
 );
 const Video = lazy(() => import('./video-dialog.tsx').then((m) => ({ default: m.VideoDialog })));
 
@@ -13,7 +17,7 @@ function DialogFor({ request, onClose }: { request: DialogRequest; onClose(): vo
     case 'video':
       return <Video onClose={onClose} />;
     case 'demo-call':
-      return <ContactDirect request={request} onClose={onClose} />;
+      return <DemoCall request={request} onClose={onClose} />;
     case 'booking':
       return <ContactDirect request={request} onClose={onClose} />;
     case 'contact':
@@ -25,6 +29,7 @@ function DialogFor({ request, onClose }: { request: DialogRequest; onClose(): vo
 export function DialogHost() {
   const [request, setRequest] = useAtom(openDialogAtom);
   const close = useCallback(() => setRequest(null), [setRequest]);
+  useExitIntent(useCallback(() => setRequest({ kind: 'demo-call' }), [setRequest]));
   if (!request) return null;
   return (
     <Suspense fallback={null}>

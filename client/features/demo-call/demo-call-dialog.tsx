@@ -1,0 +1,203 @@
+import { css } from '@emotion/react';
+import { useCallback, useEffect, useState } from 'react';
+import type { CallStatus } from '#shared/call-status.ts';
+import { demoCallSchema, toFieldErrors } from '#shared/lead-schemas.ts';
+import { PROCESSING_ERROR_MESSAGE } from '#shared/messages.ts';
+import { formatPhoneAsYouType } from '#shared/phone.ts';
+import { Modal } from '../../components/modal.tsx';
+import { useSourceTag } from '../../state/source-tag.ts';
+import { DemoCallForm, type DemoFormValues } from './demo-call-form.tsx';
+import { CALLER_AREA_CODE, CALLING_CLOSE_AFTER_MS, SCHEDULED_CLOSE_AFTER_MS } from './demo-call-rules.ts';
+import { followCall } from './follow-call.ts';
+import { DEMO_FIELDS, type DemoField, type DemoFieldErrors, submitDemoCall } from './submit-demo-call.ts';
+
+type Step =
+  | { name: 'details' }
+  | { name: 'preparing'; callId: string; phone: string }
+  | { name: 'calling'; phone: string }
+  | { name: 'scheduled' };
+
+// SPEC §2: the title of each step.
+const TITLES = {
+  details: 'Have the AI call me',
+  preparing: 'Preparing Call...',
+  calling: 'Incoming Call!',
+  scheduled: 'Call Scheduled',
+} as const satisfies Record<Step['name'], string>;
+
+const stepBody = css`
+  display: grid;
+  gap: var(--space-4);
+  justify-items: center;
+  text-align: center;
+  p {
+    margin: 0;
+  }
+  .muted {
+    color: var(--color-muted);
+  }
+  .pulse {
+    width: 4rem;
+    height: 4rem;
+    border-radius: 999px;
+    background: var(--color-accent);
+    animation: demo-pulse 1.4s ease-in-out infinite;
+  }
+  @keyframes demo-pulse {
+    50% {
+      transform: scale(0.85);
+      opacity: 0.6;
+    }
+  }
+`;
+
+function browserTimeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+function firstInvalid(errors: DemoFieldErrors): DemoField | undefined {
+  return DEMO_FIELDS.find((field) => errors[field] !== undefined);
+}
+
+/** What a screen reader hears when the step changes (the title alone says little once the form is gone). */
+function announcement(step: Step): string {
+  switch (step.name) {
+    case 'details':
+      return '';
+    case 'preparing':
+      return `${TITLES.preparing} The assistant is getting ready to call ${step.phone}.`;
+    case 'calling':
+      return `${TITLES.calling} Your phone is ringing.`;
+    case 'scheduled':
+      return `${TITLES.scheduled} The assistant will call you during calling hours.`;
+  }
+}
+
+interface Props {
+  request: { kind: 'demo-call'; phone?: string };
+  onClose(): void;
+}
+
+/**
+ * SPEC §2 "Demo-call dialog" and §4: details → preparing (the call's Socket.IO room tells when it rings) →
+ * 'Incoming Call!' → closes after 7 s; or details → 'Call Scheduled' → closes after 9 s. Closing unmounts
+ * it, so the next opening starts from empty fields.
+ */
+export function DemoCallDialog({ request, onClose }: Props) {
+  const sourceTag = useSourceTag();
+  const [open, setOpen] = useState(true);
+  const [step, setStep] = useState<Step>({ name: 'details' });
+  const [values, setValues] = useState<DemoFormValues>(() => ({
+    phone: formatPhoneAsYouType(request.phone ?? ''),
+    fullName: '',
+    email: '',
+    consent: false,
+    website: '',
+  }));
+  const [errors, setErrors] = useState<DemoFieldErrors>({});
+  const [formError, setFormError] = useState<string>();
+  const [submitting, setSubmitting] = useState(false);
+  const [focusRequest, setFocusRequest] = useState<{ field: DemoField; serial: number }>();
+
+  const refuse = useCallback((fieldErrors: DemoFieldErrors, message?: string) => {
+    setErrors(fieldErrors);
+    setFormError(message);
+    const field = firstInvalid(fieldErrors);
+    if (field) setFocusRequest((previous) => ({ field, serial: (previous?.serial ?? 0) + 1 }));
+  }, []);
+
+  const submit = async () => {
+    // SPEC §5: the form's own rules first, with the schema the server runs again.
+    const parsed = demoCallSchema.safeParse({ ...values, sourceTag, timezone: browserTimeZone() });
+    if (!parsed.success) {
+      refuse(toFieldErrors(parsed.error).fieldErrors);
+      return;
+    }
+    setSubmitting(true);
+    setErrors({});
+    setFormError(undefined);
+    const outcome = await submitDemoCall(parsed.data);
+    setSubmitting(false);
+    // SPEC §7: the ad pixel's 'Lead' event ('submitted' or 'scheduled') belongs with these two outcomes.
+    if (outcome.kind === 'preparing') {
+      setStep({ name: 'preparing', callId: outcome.callId, phone: formatPhoneAsYouType(values.phone) });
+    } else if (outcome.kind === 'scheduled') {
+      setStep({ name: 'scheduled' });
+    } else {
+      refuse(outcome.fieldErrors, outcome.formError);
+    }
+  };
+
+  const callId = step.name === 'preparing' ? step.callId : undefined;
+  const phone = step.name === 'preparing' ? step.phone : '';
+  useEffect(() => {
+    if (!callId) return;
+    const onStatus = (status: CallStatus) => {
+      if (status === 'calling' || status === 'completed') setStep({ name: 'calling', phone });
+      else if (status === 'failed') {
+        setStep({ name: 'details' });
+        refuse({}, PROCESSING_ERROR_MESSAGE);
+      }
+    };
+    return followCall(callId, {
+      onStatus,
+      onUnknownCall: () => {
+        setStep({ name: 'details' });
+        refuse({}, PROCESSING_ERROR_MESSAGE);
+      },
+    });
+  }, [callId, phone, refuse]);
+
+  // SPEC §4, §9: the last two steps close by themselves.
+  useEffect(() => {
+    const after =
+      step.name === 'calling' ? CALLING_CLOSE_AFTER_MS : step.name === 'scheduled' ? SCHEDULED_CLOSE_AFTER_MS : 0;
+    if (!after) return;
+    const timer = setTimeout(() => setOpen(false), after);
+    return () => clearTimeout(timer);
+  }, [step.name]);
+
+  return (
+    <Modal open={open} title={TITLES[step.name]} onClose={onClose}>
+      <p role="status" className="visually-hidden">
+        {announcement(step)}
+      </p>
+      {step.name === 'details' && (
+        <DemoCallForm
+          values={values}
+          errors={errors}
+          formError={formError}
+          submitting={submitting}
+          focusRequest={focusRequest}
+          onSubmit={submit}
+          onChange={(next, edited) => {
+            setValues(next);
+            if (edited !== 'website' && errors[edited]) setErrors({ ...errors, [edited]: undefined });
+          }}
+        />
+      )}
+      {step.name === 'preparing' && (
+        <div css={stepBody}>
+          <div className="pulse" aria-hidden="true" />
+          <p>The assistant is getting ready to call {step.phone}.</p>
+          <p className="muted">Keep your phone close: the call comes from a {CALLER_AREA_CODE} area code.</p>
+        </div>
+      )}
+      {step.name === 'calling' && (
+        <div css={stepBody}>
+          <p>Your phone is ringing! Answer the call from a {CALLER_AREA_CODE} area code to talk with the assistant.</p>
+        </div>
+      )}
+      {step.name === 'scheduled' && (
+        <div css={stepBody}>
+          <p>It is outside calling hours where your phone is (9 AM to 8 PM local time).</p>
+          <p className="muted">The assistant will call you as soon as calling hours begin.</p>
+        </div>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,46 @@
+import { expect, test } from 'vitest';
+import {
+  DEMO_FAILURE_MESSAGE,
+  NAME_CHECK_FAILED_MESSAGE,
+  PHONE_INVALID_MESSAGE,
+  PROCESSING_ERROR_MESSAGE,
+  SAME_NUMBER_COOLDOWN_MESSAGE,
+} from '#shared/messages.ts';
+import { readAnswer } from './submit-demo-call.ts';
+
+const CALL_ID = '0b6f1c1e-2a51-4c6e-9d0a-3f5c2b7e8a11';
+
+test('an accepted call is preparing with its id, or scheduled', () => {
+  expect(readAnswer(201, { status: 'preparing', callId: CALL_ID })).toEqual({ kind: 'preparing', callId: CALL_ID });
+  expect(readAnswer(201, { status: 'scheduled' })).toEqual({ kind: 'scheduled' });
+});
+
+test('field errors go under their fields only', () => {
+  expect(readAnswer(422, { fieldErrors: { phone: PHONE_INVALID_MESSAGE } })).toEqual({
+    kind: 'refused',
+    fieldErrors: { phone: PHONE_INVALID_MESSAGE },
+  });
+  // The name check failing carries its message as both; it is shown once, under the name.
+  expect(
+    readAnswer(502, { error: NAME_CHECK_FAILED_MESSAGE, fieldErrors: { fullName: NAME_CHECK_FAILED_MESSAGE } }),
+  ).toEqual({ kind: 'refused', fieldErrors: { fullName: NAME_CHECK_FAILED_MESSAGE } });
+});
+
+test("the server's own messages are shown as they are (6-hour rule, processing error)", () => {
+  expect(readAnswer(429, { error: SAME_NUMBER_COOLDOWN_MESSAGE, retryAfterSeconds: 21600 })).toEqual({
+    kind: 'refused',
+    fieldErrors: {},
+    formError: SAME_NUMBER_COOLDOWN_MESSAGE,
+  });
+  expect(readAnswer(500, { error: PROCESSING_ERROR_MESSAGE })).toMatchObject({ formError: PROCESSING_ERROR_MESSAGE });
+});
+
+test('anything else is the generic failure of SPEC §8', () => {
+  for (const [status, body] of [
+    [502, undefined],
+    [201, { status: 'preparing', callId: 'not-a-uuid' }],
+    [400, { fieldErrors: { form: 'The request must be a JSON object.' } }],
+  ] as const) {
+    expect(readAnswer(status, body)).toMatchObject({ kind: 'refused', formError: DEMO_FAILURE_MESSAGE });
+  }
+});

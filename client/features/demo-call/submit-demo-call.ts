@@ -1,0 +1,60 @@
+import { isCallId } from '#shared/call-status.ts';
+import type { DemoCallRequest } from '#shared/lead-schemas.ts';
+import { DEMO_FAILURE_MESSAGE } from '#shared/messages.ts';
+
+export const DEMO_FIELDS = ['phone', 'fullName', 'email', 'consent'] as const;
+export type DemoField = (typeof DEMO_FIELDS)[number];
+export type DemoFieldErrors = Partial<Record<DemoField, string>>;
+
+export type SubmitOutcome =
+  | { kind: 'preparing'; callId: string }
+  | { kind: 'scheduled' }
+  | { kind: 'refused'; fieldErrors: DemoFieldErrors; formError?: string };
+
+function isDemoField(key: string): key is DemoField {
+  return DEMO_FIELDS.some((field) => field === key);
+}
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  return Object.fromEntries(Object.entries(value));
+}
+
+/** Reads the server's answer (server/api/demo-calls.ts): field errors go under their fields, the rest above. */
+export function readAnswer(status: number, body: unknown): SubmitOutcome {
+  const answer = record(body) ?? {};
+  if (status === 201 && answer.status === 'preparing' && isCallId(answer.callId)) {
+    return { kind: 'preparing', callId: answer.callId };
+  }
+  if (status === 201 && answer.status === 'scheduled') return { kind: 'scheduled' };
+
+  const fieldErrors: DemoFieldErrors = {};
+  let unplaced = false;
+  for (const [key, message] of Object.entries(record(answer.fieldErrors) ?? {})) {
+    if (typeof message !== 'string') continue;
+    if (isDemoField(key)) fieldErrors[key] = message;
+    else unplaced = true;
+  }
+  if (Object.keys(fieldErrors).length > 0 && !unplaced) return { kind: 'refused', fieldErrors };
+  // SPEC §8: a message the server words (processing error, the 6-hour rule, the rate limit) is shown as is;
+  // anything else is "any other failure in the demo submit flow".
+  const formError = typeof answer.error === 'string' ? answer.error : DEMO_FAILURE_MESSAGE;
+  return { kind: 'refused', fieldErrors, formError };
+}
+
+/** POST /api/demo-calls. A network failure is SPEC §8's "any other failure in the demo submit flow". */
+export async function submitDemoCall(input: DemoCallRequest): Promise<SubmitOutcome> {
+  let response: Response;
+  let body: unknown;
+  try {
+    response = await fetch('/api/demo-calls', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(input),
+    });
+    body = await response.json().catch(() => undefined);
+  } catch {
+    return { kind: 'refused', fieldErrors: {}, formError: DEMO_FAILURE_MESSAGE };
+  }
+  return readAnswer(response.status, body);
+}
