@@ -21,9 +21,10 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
     { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions } },
   ],
-  // The production build, started the way `npm start` starts it, with its own throwaway database.
+  // The production build, started the way `npm start` starts it, with its own throwaway database, and a
+  // clock that starts at a fixed instant (tests/support/fixed-clock.ts) so calling hours never depend on today.
   webServer: {
-    command: 'rm -rf test-results/e2e-data && node server/index.ts',
+    command: 'rm -rf test-results/e2e-data && node --import ./tests/support/fixed-clock.ts server/index.ts',
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 30_000,
@@ -36,6 +37,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DIRECTORY_URL: 'https://directory.example.test/agents',
       PROMO_VIDEO_ID: 'porchlight01',
+      // Every demo-call test posts from 127.0.0.1; the per-number 6-hour rule still applies.
+      DEMO_RATE_LIMIT_PER_HOUR: '1000',
     },
   },
 });

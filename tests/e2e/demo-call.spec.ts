@@ -1,0 +1,279 @@
+import type { Page, TestInfo } from '@playwright/test';
+import { emailCheckMessages, nameInvalidMessage, SAME_NUMBER_COOLDOWN_MESSAGE } from '#shared/messages.ts';
+import { expect, test } from './fixtures.ts';
+
+// The server's clock starts at 2026-01-15T18:00:00Z (tests/support/fixed-clock.ts): noon on a 210 number
+// (America/Chicago, inside calling hours) and 08:00 on an 808 number (Pacific/Honolulu, outside them).
+// Every number is used once per project, because the same number can be called only once every 6 hours.
+
+/** A distinct, valid number per test, project and repetition: `area` 867-XXXX. */
+function numberFor(testInfo: TestInfo, area: '210' | '808', slot: number): string {
+  const line = (testInfo.project.name === 'mobile' ? 6000 : 1000) + testInfo.repeatEachIndex * 100 + slot;
+  return `${area}867${String(line).padStart(4, '0')}`;
+}
+
+function formatted(tenDigits: string): string {
+  return `(${tenDigits.slice(0, 3)}) ${tenDigits.slice(3, 6)}-${tenDigits.slice(6)}`;
+}
+
+async function openFromHeader(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Try the AI' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Have the AI call me' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+async function fillDetails(page: Page, { phone, name = 'Jane Doe', email = 'jane@example.com' }: Details) {
+  const dialog = page.getByRole('dialog');
+  if (phone !== undefined) await dialog.getByLabel('Phone number').fill(phone);
+  await dialog.getByLabel('Full name').fill(name);
+  await dialog.getByLabel('Email address').fill(email);
+  await dialog.getByRole('checkbox', { name: /I agree that Porchlight may call and text me/ }).check();
+}
+
+interface Details {
+  phone?: string;
+  name?: string;
+  email?: string;
+}
+
+/** Stops the page's clock 1 s ahead of where it is, so that from then on only the test moves it. */
+async function pauseClock(page: Page) {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1000);
+}
+
+/** The browser logs each refused request (4xx) itself; those answers are what the test expects. */
+function expectRefusals(pageErrors: string[], status: 422 | 429) {
+  const unexpected = pageErrors.filter(
+    (error) => !error.includes(`Failed to load resource: the server responded with a status of ${status}`),
+  );
+  pageErrors.splice(0, pageErrors.length, ...unexpected);
+}
+
+test('from the hero number to Preparing Call..., Incoming Call! and closing 7 s later', async ({ page }, testInfo) => {
+  const phone = numberFor(testInfo, '210', 1);
+  const sockets: string[] = [];
+  page.on('websocket', (socket) => sockets.push(new URL(socket.url()).pathname));
+  await page.clock.install();
+  await page.goto('/');
+  await page.getByLabel('Your phone number').fill(phone);
+  await page.getByRole('main').getByRole('button', { name: 'Try the AI' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Have the AI call me' });
+  await expect(dialog).toBeVisible();
+  // Prefilled and formatted, and focused after 100 ms.
+  const phoneField = dialog.getByLabel('Phone number');
+  await expect(phoneField).toHaveValue(formatted(phone));
+  await expect(phoneField).toBeFocused();
+  await expect(dialog).toContainText('Calls come from a 210 area code.');
+  await expect(dialog).toContainText('The same number can be called only once every 6 hours.');
+  await expect(dialog.getByRole('link', { name: '(210) 555-0142' })).toHaveAttribute('href', 'tel:+12105550142');
+
+  await fillDetails(page, {});
+  await dialog.getByRole('button', { name: 'Call Me Now' }).click();
+  await expect(page.getByRole('dialog', { name: 'Preparing Call...' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Preparing Call...' })).toContainText(formatted(phone));
+
+  // The local call driver rings the phone; the room of this call tells the page over a WebSocket (CSP 'self').
+  const ringing = page.getByRole('dialog', { name: 'Incoming Call!' });
+  await expect(ringing).toBeVisible();
+  expect(sockets).toContain('/socket.io/');
+
+  // The step started a moment before the test saw it: still there 6 s on, gone by 7.5 s.
+  await pauseClock(page);
+  await page.clock.runFor(5000);
+  await expect(ringing).toBeVisible();
+  await page.clock.runFor(1500);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  // Reset: the next opening starts from the details step with empty fields.
+  const again = await openFromHeader(page);
+  await expect(again.getByLabel('Phone number')).toHaveValue('');
+  await expect(again.getByLabel('Full name')).toHaveValue('');
+  await expect(again.getByRole('checkbox')).not.toBeChecked();
+});
+
+test('outside calling hours where the phone is, the call is scheduled and the dialog closes after 9 s', async ({
+  page,
+}, testInfo) => {
+  await page.clock.install();
+  await page.goto('/blogs');
+  const dialog = await openFromHeader(page);
+  await fillDetails(page, { phone: numberFor(testInfo, '808', 2) });
+  await dialog.getByRole('button', { name: 'Call Me Now' }).click();
+  const scheduled = page.getByRole('dialog', { name: 'Call Scheduled' });
+  await expect(scheduled).toContainText('outside calling hours');
+  await pauseClock(page);
+  await page.clock.runFor(7000);
+  await expect(scheduled).toBeVisible();
+  await page.clock.runFor(1500);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('each rule of the form says what is wrong under its field, and the phone formats as it is typed', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const dialog = await openFromHeader(page);
+  const consent = dialog.getByRole('checkbox');
+  await expect(consent).not.toBeChecked();
+  await expect(consent).toHaveAccessibleName(
+    /Porchlight.*artificial or AI-generated voice.*recorded.*not a condition of purchase/,
+  );
+  await expect(dialog.getByRole('link', { name: 'Consent Policy' })).toHaveAttribute('href', '/consent-policies');
+
+  await dialog.getByRole('button', { name: 'Call Me Now' }).click();
+  const expected = {
+    'Phone number': 'Please enter a valid 10-digit phone number',
+    'Full name': 'Name is required',
+    'Email address': 'Please enter a valid email address',
+  };
+  for (const [label, message] of Object.entries(expected)) {
+    const field = dialog.getByLabel(label);
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(message);
+  }
+  await expect(consent).toHaveAccessibleDescription('You must consent to proceed');
+  // Focus goes to the first field in error.
+  await expect(dialog.getByLabel('Phone number')).toBeFocused();
+
+  await page.keyboard.type('2108675');
+  await expect(dialog.getByLabel('Phone number')).toHaveValue('(210) 867-5');
+  await expect(dialog.getByLabel('Phone number')).not.toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByLabel('Full name').fill('J');
+  await dialog.getByLabel('Email address').fill('jane@example');
+  await dialog.getByRole('button', { name: 'Call Me Now' }).click();
+  await expect(dialog.getByLabel('Phone number')).toHaveAccessibleDescription(
+    'Please enter a valid 10-digit phone number',
+  );
+  await expect(dialog.getByLabel('Full name')).toHaveAccessibleDescription('Name is required');
+  await expect(dialog.getByLabel('Email address')).toHaveAccessibleDescription('Please enter a valid email address');
+  await dialog.getByLabel('Phone number').press('End');
+  await dialog.getByLabel('Phone number').pressSequentially('30912');
+  await expect(dialog.getByLabel('Phone number')).toHaveValue('(210) 867-5309');
+});
+
+test("the server's checks answer under the field they concern", async ({ page, pageErrors }, testInfo) => {
+  await page.goto('/');
+  const dialog = await openFromHeader(page);
+  const submit = dialog.getByRole('button', { name: 'Call Me Now' });
+
+  // A disposable address (the offline e-mail check): under the e-mail field.
+  await fillDetails(page, { phone: numberFor(testInfo, '210', 3), email: 'jane@mailinator.com' });
+  await submit.click();
+  await expect(dialog.getByLabel('Email address')).toHaveAccessibleDescription(emailCheckMessages.disposable);
+  await expect(dialog.getByLabel('Email address')).toBeFocused();
+
+  // A name the offline heuristics take for a bot: below the name field.
+  await dialog.getByLabel('Email address').fill('jane@example.com');
+  await dialog.getByLabel('Full name').fill('Asdfg Qwerty');
+  await submit.click();
+  await expect(dialog.getByLabel('Full name')).toHaveAccessibleDescription(nameInvalidMessage('Asdfg Qwerty'));
+  await expect(dialog.getByLabel('Email address')).not.toHaveAttribute('aria-invalid', 'true');
+
+  // A pay-per-call number passes the form's rule but not the phone check: above the name field.
+  await dialog.getByLabel('Full name').fill('Jane Doe');
+  await dialog.getByLabel('Phone number').fill('9005550100');
+  await submit.click();
+  const message = dialog.getByText('The phone number you entered is invalid. Please check and try again.');
+  await expect(message).toBeVisible();
+  const above = await message.evaluate((node, name) => {
+    const field = document.querySelector(`input[name="${name}"]`);
+    return field !== null && Boolean(node.compareDocumentPosition(field) & Node.DOCUMENT_POSITION_FOLLOWING);
+  }, 'fullName');
+  expect(above).toBe(true);
+  await expect(dialog.getByLabel('Phone number')).toHaveAttribute('aria-invalid', 'true');
+  expectRefusals(pageErrors, 422);
+});
+
+test('the same number a second time within 6 hours is refused with the rule', async ({
+  page,
+  pageErrors,
+}, testInfo) => {
+  const phone = numberFor(testInfo, '210', 4);
+  await page.goto('/');
+  let dialog = await openFromHeader(page);
+  await fillDetails(page, { phone });
+  await dialog.getByRole('button', { name: 'Call Me Now' }).click();
+  await expect(page.getByRole('dialog', { name: /Preparing Call\.\.\.|Incoming Call!/ })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  dialog = await openFromHeader(page);
+  await fillDetails(page, { phone });
+  await dialog.getByRole('button', { name: 'Call Me Now' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText(SAME_NUMBER_COOLDOWN_MESSAGE);
+  await expect(dialog).toBeVisible();
+  expectRefusals(pageErrors, 429);
+});
+
+test('keyboard only: focus on the phone field, trapped inside, Escape closes and gives focus back', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/');
+  const opener = page.getByRole('banner').getByRole('button', { name: 'Try the AI' });
+  await opener.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Have the AI call me' });
+  await expect(dialog.getByLabel('Phone number')).toBeFocused();
+  for (let i = 0; i < 14; i++) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+
+  // The whole form by keyboard.
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByLabel('Phone number')).toBeFocused();
+  await page.keyboard.type(numberFor(testInfo, '210', 5));
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Jane Doe');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('jane@example.com');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Space');
+  await expect(dialog.getByRole('checkbox')).toBeChecked();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: /Preparing Call\.\.\.|Incoming Call!/ })).toBeVisible();
+});
+
+test('leaving through the top of the window opens the dialog once per session (desktop pointer)', async ({
+  page,
+  isMobile,
+}) => {
+  await page.goto('/blogs');
+  const leaveByTheTop = async () => {
+    await page.mouse.move(400, 200);
+    await page.mouse.move(400, 2);
+    await page.mouse.move(400, -20);
+  };
+  await leaveByTheTop();
+  const dialog = page.getByRole('dialog', { name: 'Have the AI call me' });
+  if (isMobile) {
+    await expect(dialog).toHaveCount(0);
+    return;
+  }
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+
+  await leaveByTheTop();
+  await page.reload();
+  await leaveByTheTop();
+  await expect(dialog).toHaveCount(0);
+});
+
+test('the drawer and the header both open the dialog', async ({ page, isMobile }) => {
+  await page.goto('/about-us');
+  if (isMobile) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Try the AI' }).click();
+    await expect(page.getByRole('dialog', { name: 'Have the AI call me' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+    await page.keyboard.press('Escape');
+  }
+  await openFromHeader(page);
+});
