@@ -1,0 +1,109 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import { Server } from 'socket.io';
+import request from 'supertest';
+import { afterEach, expect, test } from 'vitest';
+import { followCall } from '#client/features/demo-call/follow-call.ts';
+import { bindCallRooms } from '#server/calls/call-rooms.ts';
+import { callStatusService } from '#server/calls/call-status.ts';
+import { createLogger } from '#server/logger.ts';
+import { signedHeaders } from '#server/middleware/signed-webhook.ts';
+import type { CallStatus } from '#shared/call-status.ts';
+import { manualClock } from '../support/manual-clock.ts';
+import { createTestApp } from '../support/test-app.ts';
+
+// The dialog's side of issue 6 "Call status" (client/features/demo-call/follow-call.ts) against the real rooms.
+
+const SECRET = 'a-hook-secret-of-some-length';
+const form = { fullName: 'Jane Doe', phone: '2108675309', email: 'jane@example.com', consent: true };
+
+const open: { close(): Promise<void> | void }[] = [];
+afterEach(async () => {
+  for (const item of open.splice(0).reverse()) await item.close();
+});
+
+async function setup() {
+  const time = manualClock('2026-03-02T18:00:00.000Z');
+  const ctx = await createTestApp({ HOOK_SECRET: SECRET }, { clock: time.clock });
+  open.push(ctx);
+  const created = await request(ctx.app).post('/api/demo-calls').send(form);
+  const callId: string = created.body.callId;
+  const server = http.createServer();
+  const io = new Server(server, { serveClient: false });
+  const calls = callStatusService({ db: ctx.db, events: ctx.callEvents, clock: time.clock });
+  const unbind = bindCallRooms(io, { calls, events: ctx.callEvents, logger: createLogger('silent') });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  open.push({
+    close: () => {
+      unbind();
+      return new Promise<void>((resolve) => io.close(() => resolve()));
+    },
+  });
+  const hook = (status: CallStatus) => {
+    const raw = JSON.stringify({ callId, status });
+    return request(ctx.app)
+      .post('/api/hooks/call-status')
+      .set(signedHeaders(SECRET, raw, time.clock()))
+      .send(raw);
+  };
+  return { io, callId, hook, url: `http://127.0.0.1:${address.port}` };
+}
+
+/** Follows a call and records what the listener hears; `next(n)` waits for the n-th status. */
+function follow(callId: string, url: string) {
+  const heard: CallStatus[] = [];
+  let unknown = false;
+  const waiters: (() => void)[] = [];
+  const stop = followCall(
+    callId,
+    {
+      onStatus: (status) => {
+        heard.push(status);
+        for (const wake of waiters.splice(0)) wake();
+      },
+      onUnknownCall: () => {
+        unknown = true;
+        for (const wake of waiters.splice(0)) wake();
+      },
+    },
+    { url },
+  );
+  open.push({ close: stop });
+  const until = async (done: () => boolean) => {
+    while (!done()) await new Promise<void>((resolve) => waiters.push(resolve));
+  };
+  return { heard, isUnknown: () => unknown, until };
+}
+
+test('the join answer gives the current status, then the room pushes the change', async () => {
+  const ctx = await setup();
+  const call = follow(ctx.callId, ctx.url);
+  await call.until(() => call.heard.length === 1);
+  expect(call.heard).toEqual(['preparing']);
+  await ctx.hook('calling');
+  await call.until(() => call.heard.length === 2);
+  expect(call.heard).toEqual(['preparing', 'calling']);
+});
+
+test('after the connection drops, it reconnects by itself and recovers a change it missed', async () => {
+  const ctx = await setup();
+  const call = follow(ctx.callId, ctx.url);
+  await call.until(() => call.heard.length === 1);
+  ctx.io.disconnectSockets(true);
+  // Pushed while this browser is away: only the next join answer can tell it.
+  expect((await ctx.hook('calling')).status).toBe(200);
+  const started = Date.now();
+  await call.until(() => call.heard.includes('calling'));
+  expect(call.heard).toEqual(['preparing', 'calling']);
+  // SPEC §9: the first reconnect waits 1 s.
+  expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+});
+
+test('a call the server does not know is reported as such', async () => {
+  const ctx = await setup();
+  const call = follow(crypto.randomUUID(), ctx.url);
+  await call.until(call.isUnknown);
+  expect(call.heard).toEqual([]);
+});
