@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CallStatus } from '#shared/call-status.ts';
 import { demoCallSchema, toFieldErrors } from '#shared/lead-schemas.ts';
 import { PROCESSING_ERROR_MESSAGE } from '#shared/messages.ts';
@@ -30,6 +30,10 @@ const stepBody = css`
   gap: var(--space-4);
   justify-items: center;
   text-align: center;
+  /* Focused only to keep the focus in the dialog when the form goes; not a control. */
+  &:focus {
+    outline: none;
+  }
   p {
     margin: 0;
   }
@@ -102,6 +106,7 @@ export function DemoCallDialog({ request, onClose }: Props) {
   const [formError, setFormError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
   const [focusRequest, setFocusRequest] = useState<{ field: DemoField; serial: number }>();
+  const stepRef = useRef<HTMLDivElement>(null);
 
   const refuse = useCallback((fieldErrors: DemoFieldErrors, message?: string) => {
     setErrors(fieldErrors);
@@ -152,6 +157,11 @@ export function DemoCallDialog({ request, onClose }: Props) {
     });
   }, [callId, phone, refuse]);
 
+  // The form goes with the details step, and the focus with it: it moves to the new step's text instead.
+  useEffect(() => {
+    if (step.name !== 'details') stepRef.current?.focus();
+  }, [step.name]);
+
   // SPEC §4, §9: the last two steps close by themselves.
   useEffect(() => {
     const after =
@@ -181,19 +191,19 @@ export function DemoCallDialog({ request, onClose }: Props) {
         />
       )}
       {step.name === 'preparing' && (
-        <div css={stepBody}>
+        <div css={stepBody} ref={stepRef} tabIndex={-1}>
           <div className="pulse" aria-hidden="true" />
           <p>The assistant is getting ready to call {step.phone}.</p>
           <p className="muted">Keep your phone close: the call comes from a {CALLER_AREA_CODE} area code.</p>
         </div>
       )}
       {step.name === 'calling' && (
-        <div css={stepBody}>
+        <div css={stepBody} ref={stepRef} tabIndex={-1}>
           <p>Your phone is ringing! Answer the call from a {CALLER_AREA_CODE} area code to talk with the assistant.</p>
         </div>
       )}
       {step.name === 'scheduled' && (
-        <div css={stepBody}>
+        <div css={stepBody} ref={stepRef} tabIndex={-1}>
           <p>It is outside calling hours where your phone is (9 AM to 8 PM local time).</p>
           <p className="muted">The assistant will call you as soon as calling hours begin.</p>
         </div>
