@@ -181,6 +181,8 @@ try {
   console.log(
     `Call status push: ${CALLS} calls, one socket each, loopback, ${os.cpus().length} cores, Node ${process.version}`,
   );
+  // The browsers' sockets share this machine with the server: a busy machine shows in every figure.
+  console.log(`load average at start: ${os.loadavg()[0]?.toFixed(1)}`);
   const half = Math.floor(CALLS / 2);
   browsers = followAll(base, callIds);
   await browsers.joined;
