@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { isSourceTag } from './source-tag.ts';
+import { VISIT_DURATION_MAX_S, VISIT_PAGE_MAX, VISIT_REFERRER_MAX } from './visit-limits.ts';
 
 // The body the browser posts to /api/visits (DESIGN.md "Visits"). The server adds IP, user agent, time and
 // location; everything here comes from an anonymous browser, so every field is bounded.
 
-export const VISIT_PAGE_MAX = 512;
-export const VISIT_REFERRER_MAX = 1024;
-/** A day: a longer "visit" is a tab left open, not a visit. */
-export const VISIT_DURATION_MAX_S = 86_400;
+export { VISIT_DURATION_MAX_S, VISIT_PAGE_MAX, VISIT_REFERRER_MAX };
 
 const REFERRER_MESSAGE = `Referrer must be 'direct' or an http(s) URL of at most ${VISIT_REFERRER_MAX} characters`;
 

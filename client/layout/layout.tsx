@@ -6,6 +6,7 @@ import { DialogHost } from '../dialogs/dialog-host.tsx';
 import { PromoBar } from '../features/promos/promo-bar.tsx';
 import { PromoPopupWhenDue } from '../features/promos/promo-popup-when-due.tsx';
 import { useIdlePrefetch, useMobileHint, useRouteScrolling } from '../hooks/use-global-behaviours.ts';
+import { useVisitTracking } from '../hooks/use-visit-tracking.ts';
 import { useSourceTagResolution } from '../state/source-tag.ts';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -40,6 +41,7 @@ export function Layout() {
   useIdlePrefetch('/blogs');
   useMobileHint();
   useSourceTagResolution();
+  useVisitTracking();
   useEffect(() => {
     // Marks the page interactive: until now a click on a server-rendered button does nothing.
     document.documentElement.dataset.hydrated = 'true';

@@ -1,0 +1,110 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+import {
+  createTrackingScheduler,
+  DURATION_KEY,
+  LAST_TRACKED_KEY,
+  parseLastTracked,
+  type TrackingScheduler,
+} from '#shared/tracking-schedule.ts';
+import { VISIT_DURATION_MAX_S, VISIT_PAGE_MAX, VISIT_REFERRER_MAX } from '#shared/visit-limits.ts';
+import type { VisitInput } from '#shared/visit-schema.ts';
+import { useSourceTag } from '../state/source-tag.ts';
+
+/** Operator pages: their own visits would only pollute the figures they show. */
+const UNTRACKED_PATHS = new Set(['/analytics', '/dashboard']);
+
+function readStorage(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeStorage(key: string, value: string) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {}
+}
+
+/** SPEC §3: the referrer, or 'direct'; only its origin when the full address is too long to store. */
+function referrerOf(documentReferrer: string): string {
+  if (!URL.canParse(documentReferrer)) return 'direct';
+  const url = new URL(documentReferrer);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'direct';
+  return url.href.length <= VISIT_REFERRER_MAX ? url.href : url.origin;
+}
+
+/** Whole seconds since this tab opened the site: how long the visit had lasted when the page was tracked. */
+function visitDuration(): number {
+  const seconds = Math.round((Date.now() - performance.timeOrigin) / 1000);
+  return Math.min(Math.max(seconds, 0), VISIT_DURATION_MAX_S);
+}
+
+async function postVisit(visit: VisitInput): Promise<void> {
+  // keepalive: the post survives the visitor leaving the page; nothing waits on it.
+  const response = await fetch('/api/visits', {
+    method: 'POST',
+    keepalive: true,
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(visit),
+  });
+  if (!response.ok) throw new Error(`visit not recorded: the server answered ${response.status}`);
+}
+
+/**
+ * SPEC §4 "Visitor tracking": 1500 ms after a path change, a page not yet tracked is posted to /api/visits
+ * unless the last tracked visit is under 5 minutes old (shared/tracking-schedule.ts holds the rules). Runs
+ * once, from the layout.
+ */
+export function useVisitTracking() {
+  const { pathname } = useLocation();
+  const sourceTag = useSourceTag();
+  // The tag settles after hydration; the post reads the latest one when it fires.
+  const latestTag = useRef(sourceTag);
+  latestTag.current = sourceTag;
+  const scheduler = useRef<TrackingScheduler | null>(null);
+
+  useEffect(() => {
+    // A browser tracked before this page load is a returning visitor (SPEC §3 is_return_visit).
+    const returnVisit = parseLastTracked(readStorage(LAST_TRACKED_KEY)) !== null;
+    const created = createTrackingScheduler<ReturnType<typeof setTimeout>>({
+      now: () => Date.now(),
+      setTimer: (run, ms) => setTimeout(run, ms),
+      clearTimer: (timer) => clearTimeout(timer),
+      loadLastTracked: () => parseLastTracked(readStorage(LAST_TRACKED_KEY)),
+      saveLastTracked: (at) => writeStorage(LAST_TRACKED_KEY, String(at)),
+      track: async (path) => {
+        const duration = visitDuration();
+        await postVisit({
+          page: path.slice(0, VISIT_PAGE_MAX),
+          referrer: referrerOf(document.referrer),
+          returnVisit,
+          duration,
+          sourceTag: latestTag.current,
+        });
+        writeStorage(DURATION_KEY, String(duration));
+      },
+      // SPEC §8: tracker errors are only logged, as a warning: tracking must never disturb the visitor.
+      onError: (error) => console.warn('visit tracking failed', error),
+    });
+    scheduler.current = created;
+    return () => {
+      created.stop();
+      scheduler.current = null;
+    };
+  }, []);
+
+  // Declared after the effect that creates the scheduler, so it runs after it on the first render.
+  useEffect(() => {
+    const tracking = scheduler.current;
+    if (!tracking) return;
+    // "//x" would not be a path on this site; one leading slash is.
+    const path = pathname.replace(/^\/+/, '/');
+    // Every path change resets the flag, operator pages included; they are just not posted.
+    tracking.pathChanged(path);
+    if (UNTRACKED_PATHS.has(path.replace(/\/+$/, ''))) tracking.stop();
+  }, [pathname]);
+}
