@@ -39,6 +39,15 @@ export default defineConfig({
       PROMO_VIDEO_ID: 'porchlight01',
       // Every demo-call test posts from 127.0.0.1; the per-number 6-hour rule still applies.
       DEMO_RATE_LIMIT_PER_HOUR: '1000',
+      // Operator sign-in and signed hooks; tests/e2e/operator.spec.ts checks none of these reach the build.
+      CLIENT_DASHBOARD_PASSWORD: 'e2e-client-dashboard-pw',
+      ANALYTICS_PASSWORD: 'e2e-analytics-team-pw',
+      HOOK_SECRET: 'e2e-hook-secret-0123456789abcdef',
+      // Every page of every test posts a visit from 127.0.0.1, and wrong-password tests fail sign-ins on
+      // purpose: the production limits would turn that into 429s (console errors) in unrelated tests.
+      VISITS_RATE_LIMIT_PER_MINUTE: '10000',
+      API_RATE_LIMIT_PER_MINUTE: '10000',
+      LOGIN_ATTEMPTS_PER_15_MIN: '1000',
     },
   },
 });
