@@ -1,4 +1,7 @@
 import { Page } from '../components/page.tsx';
+import { LeadVolumeCard } from '../features/dashboard/lead-volume-card.tsx';
+import { LEAD_VOLUME, leadVolumeQuery } from '../features/dashboard/lead-volume-query.ts';
+import { OperatorGate } from '../features/operator/operator-gate.tsx';
 
 export function Component() {
   return (
@@ -8,6 +11,13 @@ export function Component() {
     >
       <title>Client Dashboard | Porchlight</title>
       <meta name="robots" content="noindex, nofollow" />
+      <OperatorGate
+        sessionRole="client"
+        label="Dashboard password"
+        onSignedOut={() => leadVolumeQuery.remove(LEAD_VOLUME)}
+      >
+        {({ justSignedIn }) => <LeadVolumeCard autoLoad={!justSignedIn} />}
+      </OperatorGate>
     </Page>
   );
 }

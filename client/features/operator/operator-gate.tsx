@@ -1,0 +1,109 @@
+import { css } from '@emotion/react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useQuery } from '#client/lib/use-query.ts';
+import { buttonStyles } from '#client/styles/buttons.ts';
+import type { SessionRole } from '#shared/session-schema.ts';
+import { SESSION, sessionQuery, signOut } from './operator-session.ts';
+import { operatorCard, SignInForm } from './sign-in-form.tsx';
+
+const bar = css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: var(--space-3);
+  margin-bottom: var(--space-6);
+  p {
+    margin: 0;
+    color: var(--color-muted);
+  }
+`;
+
+export interface GateContent {
+  /** True when the visitor signed in on this visit of the page; false when an earlier session was still live. */
+  justSignedIn: boolean;
+}
+
+interface OperatorGateProps {
+  sessionRole: SessionRole;
+  label: string;
+  /** Forgets this role's cached data when it signs out. */
+  onSignedOut: () => void;
+  children: (content: GateContent) => ReactNode;
+}
+
+/**
+ * SPEC §2, §4 "Dashboard": locked until the password matches, and later visits skip the gate while the
+ * server session lives (GET /api/session says which roles this browser holds).
+ */
+export function OperatorGate({ sessionRole: role, label, onSignedOut, children }: OperatorGateProps) {
+  const session = useQuery(sessionQuery, SESSION);
+  const [focusContent, setFocusContent] = useState(false);
+  const [signedOutHere, setSignedOutHere] = useState(false);
+  const [signOutError, setSignOutError] = useState<string | null>(null);
+  const content = useRef<HTMLDivElement>(null);
+  const signedIn = session.data?.roles.includes(role) ?? false;
+  // Known during render, before the unlocked content mounts: was the gate shown on this visit of the page?
+  const lockedHere = useRef(false);
+  if (session.data !== undefined && !signedIn) lockedHere.current = true;
+
+  useEffect(() => {
+    // Focus follows the visitor from the gone form to what it unlocked.
+    if (focusContent && signedIn) content.current?.focus();
+  }, [focusContent, signedIn]);
+
+  if (session.data === undefined) {
+    if (session.status === 'error') {
+      return (
+        <div css={operatorCard}>
+          <p role="alert">We could not check your sign-in. Please try again.</p>
+          <button type="button" css={buttonStyles.secondary} onClick={() => void session.refetch()}>
+            Try again
+          </button>
+        </div>
+      );
+    }
+    return <p role="status">Checking your sign-in...</p>;
+  }
+
+  if (!signedIn) {
+    return (
+      <SignInForm
+        sessionRole={role}
+        label={label}
+        autoFocus={signedOutHere}
+        notice={signedOutHere ? 'You are signed out.' : undefined}
+        onSignedIn={() => {
+          setFocusContent(true);
+          setSignedOutHere(false);
+        }}
+      />
+    );
+  }
+
+  async function leave() {
+    setSignOutError(null);
+    try {
+      await signOut(role);
+      onSignedOut();
+      setFocusContent(false);
+      setSignedOutHere(true);
+    } catch (error) {
+      console.warn('sign-out failed', error);
+      setSignOutError('Could not sign out. Please try again.');
+    }
+  }
+
+  return (
+    <div ref={content} tabIndex={-1} css={{ outline: 'none' }}>
+      <div css={bar}>
+        <p>You are signed in.</p>
+        <button type="button" css={buttonStyles.secondary} onClick={() => void leave()}>
+          Sign out
+        </button>
+        {signOutError ? <p role="alert">{signOutError}</p> : null}
+      </div>
+      {children({ justSignedIn: lockedHere.current })}
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { TOO_MANY_SIGN_INS } from '../../shared/session-schema.ts';
+import { expect, test } from './fixtures.ts';
+import { acceptFailedLoads, leadVolumeApi, passwordFor, reportLeads, serverEnv } from './operator-support.ts';
+
+// Fixed ids: the hook counts a repeated id once, so every test that seeds them leaves the same total.
+const SEEDED_LEADS = Array.from({ length: 7 }, (_, i) => `e2e-dashboard-lead-${i + 1}`);
+
+test('the dashboard gate refuses a wrong password, then the right one unlocks the lead volume', async ({
+  page,
+  request,
+  pageErrors,
+}) => {
+  await reportLeads(request, SEEDED_LEADS);
+  const { total } = await leadVolumeApi(request);
+  expect(total).toBeGreaterThanOrEqual(SEEDED_LEADS.length);
+
+  await page.goto('/dashboard');
+  const password = page.getByLabel('Dashboard password');
+  await password.fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Incorrect password. Please try again.');
+  await expect(password).toBeFocused();
+  acceptFailedLoads(pageErrors, 401);
+
+  await password.fill(passwordFor('client'));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const card = page.getByRole('region', { name: 'Monthly Lead Volume' });
+  await expect(card.getByText('Click refresh to load data')).toBeVisible();
+  await card.getByRole('button', { name: 'Refresh' }).click();
+  await expect(card.getByText(String(total), { exact: true })).toBeVisible();
+  await expect(card.getByText(/leads? in \w+ \d{4}/)).toBeVisible();
+  await expect(card.getByText(/^Last updated: /)).toBeVisible();
+  await expect(card.getByText('Click refresh to load data')).toHaveCount(0);
+});
+
+test('a live session skips the gate after a reload and loads the figures; signing out locks again', async ({
+  page,
+  request,
+}) => {
+  await reportLeads(request, SEEDED_LEADS);
+  const { total } = await leadVolumeApi(request);
+  await page.goto('/dashboard');
+  await page.getByLabel('Dashboard password').fill(passwordFor('client'));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Refresh' })).toBeVisible();
+
+  await page.reload();
+  const card = page.getByRole('region', { name: 'Monthly Lead Volume' });
+  await expect(card.getByText(String(total), { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Dashboard password')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByLabel('Dashboard password')).toBeFocused();
+  await expect(page.getByText('You are signed out.')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByLabel('Dashboard password')).toBeVisible();
+  await expect(card).toHaveCount(0);
+});
+
+test('a locked-out sign-in shows the server message', async ({ page, pageErrors }) => {
+  // Ten real failures would lock every other test on this address out too; the answer is the server's own.
+  await page.route('/api/session', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 429, json: { error: TOO_MANY_SIGN_INS } })
+      : route.fallback(),
+  );
+  await page.goto('/dashboard');
+  await page.getByLabel('Dashboard password').fill(passwordFor('client'));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toHaveText(TOO_MANY_SIGN_INS);
+  acceptFailedLoads(pageErrors, 429);
+});
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+test('the built client assets contain no password or secret from the server environment', async () => {
+  const secrets = Object.entries(serverEnv())
+    .filter(([name]) => /PASSWORD|SECRET|KEY|TOKEN/.test(name))
+    .map(([, value]) => value);
+  expect(secrets.length).toBeGreaterThanOrEqual(3);
+  const files = await filesUnder(path.resolve('dist/client'));
+  expect(files.some((file) => file.endsWith('.js'))).toBe(true);
+  for (const file of files) {
+    const text = (await readFile(file)).toString('latin1');
+    for (const secret of secrets) expect(text.includes(secret), `${file} contains a secret`).toBe(false);
+  }
+});
