@@ -167,3 +167,12 @@ test('setData stores data without a load; remove empties the entry and discards 
   expect(seen.at(-1)).toBe('nov: 2');
   stop();
 });
+
+test('clear forgets every entry of a query', async () => {
+  const { query } = harness();
+  await query.ensure('nov');
+  await query.ensure('dec');
+  query.clear();
+  expect(query.get('nov').status).toBe('idle');
+  expect(query.get('dec').status).toBe('idle');
+});

@@ -71,6 +71,8 @@ export interface Query<P, T> {
   setData: (params: P, data: T) => void;
   /** Forgets an entry now (after a sign-out); a load in flight for it is discarded. */
   remove: (params: P) => void;
+  /** Forgets every entry of this query. */
+  clear: () => void;
 }
 
 export function createQuery<P, T, Timer>(options: QueryOptions<P, T, Timer>): Query<P, T> {
@@ -150,6 +152,17 @@ export function createQuery<P, T, Timer>(options: QueryOptions<P, T, Timer>): Qu
     return run;
   }
 
+  /** Forgets an entry now; whoever still watches it sees an empty entry, an unwatched one is gone at once. */
+  function forget(key: string) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entry.generation++;
+    entry.inFlight = undefined;
+    cancelDrop(entry);
+    if (entry.listeners.size === 0) entries.delete(key);
+    update(entry, IDLE);
+  }
+
   function isStale(params: P): boolean {
     const { updatedAt } = entryOf(options.key(params)).state;
     return updatedAt === null || clock.now() - updatedAt >= staleAfterMs;
@@ -176,16 +189,9 @@ export function createQuery<P, T, Timer>(options: QueryOptions<P, T, Timer>): Qu
       update(entry, { status: 'success', data, error: undefined, updatedAt: clock.now() });
       scheduleDrop(key, entry);
     },
-    remove(params) {
-      const key = options.key(params);
-      const entry = entries.get(key);
-      if (!entry) return;
-      entry.generation++;
-      entry.inFlight = undefined;
-      cancelDrop(entry);
-      // Whoever still watches it sees an empty entry again; an unwatched one is gone at once.
-      if (entry.listeners.size === 0) entries.delete(key);
-      update(entry, IDLE);
+    remove: (params) => forget(options.key(params)),
+    clear() {
+      for (const key of [...entries.keys()]) forget(key);
     },
   };
 }

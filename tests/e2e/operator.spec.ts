@@ -91,3 +91,88 @@ test('the built client assets contain no password or secret from the server envi
     for (const secret of secrets) expect(text.includes(secret), `${file} contains a secret`).toBe(false);
   }
 });
+
+const FIREFOX_ON_ANDROID = 'Mozilla/5.0 (Android 14; Mobile; rv:132.0) Gecko/132.0 Firefox/132.0';
+
+test('the analytics page charts and tables the visits recorded through the API', async ({
+  page,
+  request,
+  baseURL,
+}, testInfo) => {
+  // Its own page per browser project, so the count on that row is exact while both projects run at once.
+  const seededPage = `/e2e-analytics-${testInfo.project.name}`;
+  for (let i = 0; i < 22; i++) {
+    const response = await request.post('/api/visits', {
+      headers: { origin: baseURL ?? '', 'user-agent': FIREFOX_ON_ANDROID },
+      data: {
+        page: seededPage,
+        referrer: 'https://news.example.test/story',
+        duration: 30 + i,
+        returnVisit: i % 2 === 0,
+        sourceTag: 'agent-isa',
+      },
+    });
+    expect(response.status()).toBe(204);
+  }
+
+  await page.goto('/analytics');
+  await page.getByLabel('Analytics password').fill(passwordFor('analytics'));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  await expect(page.getByRole('img', { name: 'Visits and unique visitors per day' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByText('Daily figures as a table').click();
+  const daily = page.getByRole('table', { name: 'Visits per day' });
+  await expect(daily.locator('tbody tr')).toHaveCount(7);
+
+  const pages = page.getByRole('table', { name: 'Top pages' });
+  await expect(pages.getByRole('row', { name: seededPage })).toContainText('22');
+  await expect(page.getByRole('table', { name: 'Sources' }).getByRole('row', { name: /agent-isa/ })).toBeVisible();
+  const referrers = page.getByRole('table', { name: 'Referrers' });
+  await expect(referrers.getByRole('row', { name: /news\.example\.test/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Countries' }).getByRole('row', { name: /Unknown/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Devices' }).getByRole('row', { name: /mobile/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Browsers' }).getByRole('row', { name: /Firefox/ })).toBeVisible();
+  await expect(page.getByText('Return visits')).toBeVisible();
+
+  const recent = page.getByRole('table', { name: /newest first/ });
+  await expect(recent.locator('tbody tr')).toHaveCount(20);
+  await expect(recent.getByRole('row').nth(1)).toContainText(seededPage);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
+  await expect(page.getByRole('table', { name: /^Visits 21-/ })).toBeVisible();
+
+  await page.getByRole('button', { name: '30 days' }).click();
+  await expect(page.getByRole('button', { name: '30 days' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Daily figures as a table')).toBeVisible();
+  await page.getByText('Daily figures as a table').click();
+  await expect(page.getByRole('table', { name: 'Visits per day' }).locator('tbody tr')).toHaveCount(30);
+  await expect(page.getByText(/^Page 1 of \d+$/)).toBeVisible();
+});
+
+test('an analytics range without visits says so', async ({ page }) => {
+  // This shared test server always has visits; the empty answer has the server's shape.
+  await page.route('/api/analytics/summary?days=7', (route) =>
+    route.fulfill({
+      json: {
+        days: 7,
+        from: '2026-11-16',
+        to: '2026-11-22',
+        totals: { visits: 0, uniqueVisitors: 0, returnVisits: 0, returnVisitShare: 0, averageDuration: 0 },
+        perDay: [],
+        topPages: [],
+        sources: [],
+        referrers: [],
+        countries: [],
+        cities: [],
+        devices: [],
+        browsers: [],
+      },
+    }),
+  );
+  await page.goto('/analytics');
+  await page.getByLabel('Analytics password').fill(passwordFor('analytics'));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('No visits in the last 7 days.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Visits and unique visitors per day' })).toHaveCount(0);
+});
