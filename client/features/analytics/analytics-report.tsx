@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { isSignedOutError, sessionEnded } from '#client/features/operator/operator-session.ts';
 import { useQuery } from '#client/lib/use-query.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
-import { ANALYTICS_RANGES, type AnalyticsRange, type AnalyticsSummary } from '#shared/operator-api.ts';
+import type { AnalyticsRange, AnalyticsSummary } from '#shared/operator-api.ts';
 import { summaryQuery } from './analytics-queries.ts';
 import { CountTable } from './count-table.tsx';
 import { formatDay, formatDuration, formatPercent } from './format.ts';
@@ -71,6 +71,9 @@ const section = css`
   }
 `;
 
+// The API's ranges; a local copy because `shared/operator-api.ts` would bring zod into this page's code.
+const RANGES = [7, 30, 90] as const satisfies readonly AnalyticsRange[];
+
 function Totals({ summary }: { summary: AnalyticsSummary }) {
   const { totals } = summary;
   return (
@@ -131,7 +134,7 @@ export function AnalyticsReport() {
       <div css={toolbar}>
         {/* biome-ignore lint/a11y/useSemanticElements: toggle buttons read better than radios for a range switch. */}
         <div css={rangeGroup} role="group" aria-label="Range">
-          {ANALYTICS_RANGES.map((range) => (
+          {RANGES.map((range) => (
             <button
               key={range}
               type="button"
