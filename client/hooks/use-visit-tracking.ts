@@ -7,12 +7,10 @@ import {
   parseLastTracked,
   type TrackingScheduler,
 } from '#shared/tracking-schedule.ts';
-import { VISIT_DURATION_MAX_S, VISIT_PAGE_MAX, VISIT_REFERRER_MAX } from '#shared/visit-limits.ts';
+import { VISIT_PAGE_MAX } from '#shared/visit-limits.ts';
 import type { VisitInput } from '#shared/visit-schema.ts';
+import { isUntrackedPath, referrerOf, trackedPathOf, visitDurationS } from '../lib/visit-fields.ts';
 import { useSourceTag } from '../state/source-tag.ts';
-
-/** Operator pages: their own visits would only pollute the figures they show. */
-const UNTRACKED_PATHS = new Set(['/analytics', '/dashboard']);
 
 function readStorage(key: string): string | null {
   try {
@@ -26,20 +24,6 @@ function writeStorage(key: string, value: string) {
   try {
     localStorage.setItem(key, value);
   } catch {}
-}
-
-/** SPEC §3: the referrer, or 'direct'; only its origin when the full address is too long to store. */
-function referrerOf(documentReferrer: string): string {
-  if (!URL.canParse(documentReferrer)) return 'direct';
-  const url = new URL(documentReferrer);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'direct';
-  return url.href.length <= VISIT_REFERRER_MAX ? url.href : url.origin;
-}
-
-/** Whole seconds since this tab opened the site: how long the visit had lasted when the page was tracked. */
-function visitDuration(): number {
-  const seconds = Math.round((Date.now() - performance.timeOrigin) / 1000);
-  return Math.min(Math.max(seconds, 0), VISIT_DURATION_MAX_S);
 }
 
 async function postVisit(visit: VisitInput): Promise<void> {
@@ -77,7 +61,7 @@ export function useVisitTracking() {
       loadLastTracked: () => parseLastTracked(readStorage(LAST_TRACKED_KEY)),
       saveLastTracked: (at) => writeStorage(LAST_TRACKED_KEY, String(at)),
       track: async (path) => {
-        const duration = visitDuration();
+        const duration = visitDurationS(performance.timeOrigin, Date.now());
         await postVisit({
           page: path.slice(0, VISIT_PAGE_MAX),
           referrer: referrerOf(document.referrer),
@@ -101,10 +85,9 @@ export function useVisitTracking() {
   useEffect(() => {
     const tracking = scheduler.current;
     if (!tracking) return;
-    // "//x" would not be a path on this site; one leading slash is.
-    const path = pathname.replace(/^\/+/, '/');
+    const path = trackedPathOf(pathname);
     // Every path change resets the flag, operator pages included; they are just not posted.
     tracking.pathChanged(path);
-    if (UNTRACKED_PATHS.has(path.replace(/\/+$/, ''))) tracking.stop();
+    if (isUntrackedPath(path)) tracking.stop();
   }, [pathname]);
 }
