@@ -28,8 +28,20 @@ test('the dashboard gate refuses a wrong password, then the right one unlocks th
   await page.getByRole('button', { name: 'Sign in' }).click();
   const card = page.getByRole('region', { name: 'Monthly Lead Volume' });
   await expect(card.getByText('Click refresh to load data')).toBeVisible();
+  // The answer is held back until the test has seen the loading state.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('/api/dashboard/lead-volume', async (route) => {
+    await held;
+    await route.continue();
+  });
   await card.getByRole('button', { name: 'Refresh' }).click();
+  await expect(card.getByText('Loading...')).toBeVisible();
+  release();
   await expect(card.getByText(String(total), { exact: true })).toBeVisible();
+  await expect(card.getByText('Loading...')).toHaveCount(0);
   await expect(card.getByText(/leads? in \w+ \d{4}/)).toBeVisible();
   await expect(card.getByText(/^Last updated: /)).toBeVisible();
   await expect(card.getByText('Click refresh to load data')).toHaveCount(0);
