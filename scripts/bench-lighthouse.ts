@@ -1,0 +1,258 @@
+// `npm run bench:lighthouse`: Lighthouse's mobile preset (simulated Slow 4G, 4× CPU) in Debian's Chromium
+// against the production build, on loopback. Builds when the build is missing or older than the sources,
+// serves it on a free port with a throwaway DATA_DIR, runs each page LIGHTHOUSE_RUNS times (default 3),
+// prints the medians and what keeps a category under 100, then stops the server by itself.
+// DESIGN "Budgets": performance ≥ 95, accessibility, best practices and SEO 100 on `/`, `/blogs` and one
+// article; `/` is also checked for accessibility in the dark theme.
+import { execSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse, { type Result } from 'lighthouse';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+// LIGHTHOUSE_SAVE=<dir> keeps each run's full report as JSON, to read with Lighthouse's viewer.
+const SAVE_DIR = process.env.LIGHTHOUSE_SAVE;
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+];
+const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+type Category = keyof typeof BUDGET;
+const CATEGORIES = Object.keys(BUDGET).filter((key): key is Category => key in BUDGET);
+
+interface Target {
+  label: string;
+  path: string;
+  /** The site follows prefers-color-scheme when no theme is stored; Chromium can force it dark. */
+  dark?: boolean;
+  categories: Category[];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+async function waitForReady(base: string) {
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become ready');
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** The build is reused unless a source it is made of changed after it. */
+function buildIfNeeded() {
+  const manifest = path.join(ROOT, 'dist', 'client', '.vite', 'manifest.json');
+  const serverEntry = path.join(ROOT, 'dist', 'server');
+  const built =
+    fs.existsSync(manifest) && fs.existsSync(serverEntry) ? fs.statSync(manifest).mtimeMs : Number.NEGATIVE_INFINITY;
+  const sources = Math.max(...['client', 'shared', 'content'].map((dir) => newestMtime(path.join(ROOT, dir))));
+  if (process.env.LIGHTHOUSE_BUILD === '1' || sources > built) {
+    console.log('Building…');
+    execSync('npm run build', { cwd: ROOT, stdio: 'ignore' });
+  }
+}
+
+async function audit(url: string, target: Target): Promise<Result> {
+  const chrome = await launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: target.dark ? [...CHROME_FLAGS, '--force-dark-mode'] : CHROME_FLAGS,
+    logLevel: 'silent',
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: target.categories,
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
+    return result.lhr;
+  } finally {
+    chrome.kill();
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+const numeric = (lhr: Result, id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+const score = (lhr: Result, category: Category) => {
+  const value = lhr.categories[category]?.score;
+  return typeof value === 'number' ? Math.round(value * 100) : Number.NaN;
+};
+
+/** The audits that cost a category points, with what Lighthouse says about them. */
+function failures(lhr: Result, category: Category): string[] {
+  const refs = lhr.categories[category]?.auditRefs ?? [];
+  const lines: string[] = [];
+  for (const ref of refs) {
+    const result = lhr.audits[ref.id];
+    if (!result || ref.weight === 0 || result.score === null || result.score >= 1) continue;
+    lines.push(
+      `    ${ref.id} (${result.score}): ${result.title}${result.displayValue ? ` — ${result.displayValue}` : ''}`,
+    );
+    const details = result.details;
+    if (details && 'items' in details && Array.isArray(details.items)) {
+      for (const item of details.items.slice(0, 5)) {
+        const node = item && typeof item === 'object' && 'node' in item ? item.node : undefined;
+        const snippet = node && typeof node === 'object' && 'snippet' in node ? node.snippet : undefined;
+        const text = typeof snippet === 'string' ? snippet : JSON.stringify(item).slice(0, 200);
+        lines.push(`      · ${text}`);
+      }
+    }
+  }
+  return lines;
+}
+
+/** Performance opportunities and diagnostics worth reading even when the score is noisy. */
+function diagnostics(lhr: Result): string[] {
+  const ids = [
+    'render-blocking-insight',
+    'render-blocking-resources',
+    'unused-javascript',
+    'lcp-discovery-insight',
+    'lcp-breakdown-insight',
+    'cls-culprits-insight',
+    'layout-shifts',
+    'largest-contentful-paint-element',
+  ];
+  const lines: string[] = [];
+  for (const id of ids) {
+    const result = lhr.audits[id];
+    if (!result || result.score === null || result.score >= 0.9) continue;
+    lines.push(`    ${id}: ${result.title}${result.displayValue ? ` — ${result.displayValue}` : ''}`);
+  }
+  return lines;
+}
+
+const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms` : '–');
+const kb = (bytes: number) => (Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(1)} KB` : '–');
+
+buildIfNeeded();
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-lighthouse-'));
+const server = spawn(process.execPath, ['server/index.ts'], {
+  cwd: ROOT,
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SITE_URL: base,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+let missed = false;
+try {
+  await waitForReady(base);
+  const blogs = await (await fetch(`${base}/blogs`)).text();
+  const article = blogs.match(/href="(\/blog\/[^"#?]+)"/)?.[1];
+  if (!article) throw new Error('no article link on /blogs');
+  const targets: Target[] = [
+    { label: '/', path: '/', categories: CATEGORIES },
+    { label: '/ (dark)', path: '/', dark: true, categories: ['accessibility'] },
+    { label: '/blogs', path: '/blogs', categories: CATEGORIES },
+    { label: article, path: article, categories: CATEGORIES },
+  ];
+  console.log(
+    `Lighthouse ${lighthouseVersion()} mobile preset, Chromium at ${CHROME_PATH}, median of ${RUNS} runs, ` +
+      `${os.cpus().length} cores (load average ${os.loadavg()[0]?.toFixed(2)}: other work on the machine skews performance)\n`,
+  );
+  const header = ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP', 'TBT', 'CLS', 'FCP', 'transfer'];
+  const rows: string[][] = [];
+  const notes: string[] = [];
+  for (const target of targets) {
+    const results: Result[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      const lhr = await audit(`${base}${target.path}`, target);
+      results.push(lhr);
+      if (SAVE_DIR) {
+        fs.mkdirSync(SAVE_DIR, { recursive: true });
+        const name = `${target.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}.json`;
+        fs.writeFileSync(path.join(SAVE_DIR, name), JSON.stringify(lhr));
+      }
+    }
+    const med = (pick: (lhr: Result) => number) => median(results.map(pick));
+    const cell = (category: Category) => {
+      if (!target.categories.includes(category)) return '–';
+      const value = med((lhr) => score(lhr, category));
+      if (value < BUDGET[category]) {
+        if (category !== 'performance') missed = true;
+        return `${value} ✗`;
+      }
+      return `${value}`;
+    };
+    const perf = target.categories.includes('performance');
+    rows.push([
+      target.label,
+      ...CATEGORIES.map(cell),
+      perf ? ms(med((lhr) => numeric(lhr, 'largest-contentful-paint'))) : '–',
+      perf ? ms(med((lhr) => numeric(lhr, 'total-blocking-time'))) : '–',
+      perf ? med((lhr) => numeric(lhr, 'cumulative-layout-shift')).toFixed(3) : '–',
+      perf ? ms(med((lhr) => numeric(lhr, 'first-contentful-paint'))) : '–',
+      perf ? kb(med((lhr) => numeric(lhr, 'total-byte-weight'))) : '–',
+    ]);
+    // The last run stands for the others when explaining what is short of 100.
+    const last = results.at(-1);
+    if (!last) continue;
+    const lines = target.categories.flatMap((category) => {
+      const found = failures(last, category);
+      return found.length ? [`  ${category}:`, ...found] : [];
+    });
+    if (perf) {
+      const found = diagnostics(last);
+      if (found.length) lines.push('  diagnostics:', ...found);
+    }
+    if (lines.length) notes.push(`${target.label}`, ...lines);
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  for (const row of [header, ...rows]) console.log(row.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  '));
+  console.log(
+    `\nBudgets: performance ≥ ${BUDGET.performance}, accessibility, best practices and SEO ${BUDGET.seo} (DESIGN "Budgets").`,
+  );
+  if (notes.length) console.log(`\nWhat costs points (last run):\n${notes.join('\n')}`);
+} finally {
+  server.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+// Accessibility, best practices and SEO do not depend on machine load: missing them fails the script.
+if (missed) process.exitCode = 1;
+
+function lighthouseVersion(): string {
+  const pkg: unknown = JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8'));
+  return pkg && typeof pkg === 'object' && 'version' in pkg && typeof pkg.version === 'string' ? pkg.version : '?';
+}
