@@ -52,19 +52,30 @@ interface LazyImageProps {
   width: number;
   height: number;
   className?: string;
+  /**
+   * The picture that is likely the page's largest paint (the first cover of a list): it is in the server's
+   * HTML with a high fetch priority instead of waiting for the script to see it near the viewport.
+   */
+  priority?: boolean;
 }
 
 /**
  * An image that loads when it nears the viewport and says 'Failed to load image' when it cannot load
  * (SPEC §2, §8). Without JavaScript the <noscript> copy loads as a plain image.
  */
-export function LazyImage({ src, alt, width, height, className }: LazyImageProps) {
+export function LazyImage({ src, alt, width, height, className, priority = false }: LazyImageProps) {
   const holder = useRef<HTMLDivElement>(null);
-  const [state, setState] = useState<LoadState>('waiting');
+  const image = useRef<HTMLImageElement>(null);
+  const [state, setState] = useState<LoadState>(priority ? 'loaded' : 'waiting');
+
+  useEffect(() => {
+    // A priority image may have failed before hydration, when no onError handler was attached yet.
+    if (priority) image.current?.decode().catch(() => setState('failed'));
+  }, [priority]);
 
   useEffect(() => {
     const element = holder.current;
-    if (!element) return undefined;
+    if (!element || priority) return undefined;
     if (typeof IntersectionObserver === 'undefined') {
       setState('loading');
       return undefined;
@@ -79,7 +90,7 @@ export function LazyImage({ src, alt, width, height, className }: LazyImageProps
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
+  }, [priority]);
 
   return (
     <div ref={holder} css={[frame, ratio(width, height)]} className={className} data-state={state}>
@@ -93,19 +104,23 @@ export function LazyImage({ src, alt, width, height, className }: LazyImageProps
       ) : (
         state !== 'waiting' && (
           <img
+            ref={image}
             src={src}
             alt={alt}
             width={width}
             height={height}
-            decoding="async"
+            decoding={priority ? undefined : 'async'}
+            fetchPriority={priority ? 'high' : undefined}
             onLoad={() => setState('loaded')}
             onError={() => setState('failed')}
           />
         )
       )}
-      <noscript>
-        <img src={src} alt={alt} width={width} height={height} />
-      </noscript>
+      {!priority && (
+        <noscript>
+          <img src={src} alt={alt} width={width} height={height} />
+        </noscript>
+      )}
     </div>
   );
 }

@@ -57,7 +57,7 @@ export function Component() {
         <p className="count">{posts.length} articles</p>
         <LayoutSwitch layout={layout} />
       </div>
-      <BlogCardList posts={posts} layout={layout} />
+      <BlogCardList posts={posts} layout={layout} leadsPage />
     </div>
   );
 }

@@ -234,3 +234,13 @@ test('the team page links to each person, whose page introduces them', async ({ 
   await expect(page.getByRole('heading', { level: 2, name: 'Talk to Priya about' })).toBeVisible();
   await expect(page.getByRole('link', { name: TITLES[2] })).toBeVisible();
 });
+
+test('the first cover is in the served page and fetched first; the covers below wait', async ({ request }) => {
+  const html = await (await request.get('/blogs')).text();
+  const images = html.replace(/<noscript>.*?<\/noscript>/gs, '').match(/<img [^>]*>/g) ?? [];
+  // Only the cover likely to be the largest paint comes with the page; the others load as they come near.
+  expect(images).toHaveLength(1);
+  expect(images[0]).toContain(`src="${NEWEST_COVER}"`);
+  expect(images[0]).toMatch(/fetchpriority="high"/i);
+  expect(images[0]).not.toMatch(/loading="lazy"/i);
+});

@@ -124,15 +124,24 @@ export interface BlogCardProps {
   layout: BlogCardLayout;
   /** The level of the title: 2 under the page's H1 (/blogs), 3 inside a section with its own H2 (home). */
   headingLevel?: 2 | 3;
+  /** The first card at the top of a page: its cover is the largest paint, so it is not lazy. */
+  priority?: boolean;
 }
 
 /** SPEC §2 "Blog list and article": one article as a card, for /blogs and the home page's Latest Insights. */
-export function BlogCard({ post, layout, headingLevel = 2 }: BlogCardProps) {
+export function BlogCard({ post, layout, headingLevel = 2, priority = false }: BlogCardProps) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const { shown, hidden } = categoryBadges(post.categories);
   return (
     <article css={[card, layout === 'list' && listCard]} data-layout={layout}>
-      <LazyImage className="cover" src={coverSrc(post.coverImage)} alt="" width={COVER_WIDTH} height={COVER_HEIGHT} />
+      <LazyImage
+        className="cover"
+        src={coverSrc(post.coverImage)}
+        alt=""
+        width={COVER_WIDTH}
+        height={COVER_HEIGHT}
+        priority={priority}
+      />
       <div className="body">
         <ul className="badges" aria-label="Categories">
           {shown.map((category) => (
@@ -181,15 +190,17 @@ interface BlogCardListProps {
   posts: readonly PostMeta[];
   layout: BlogCardLayout;
   headingLevel?: 2 | 3;
+  /** The list opens the page: its first cover loads at once (the page's largest paint). */
+  leadsPage?: boolean;
 }
 
 /** Cards in a responsive grid or a single column of wide rows. */
-export function BlogCardList({ posts, layout, headingLevel }: BlogCardListProps) {
+export function BlogCardList({ posts, layout, headingLevel, leadsPage = false }: BlogCardListProps) {
   return (
     <ul css={layout === 'grid' ? grid : list} data-layout={layout}>
-      {posts.map((post) => (
+      {posts.map((post, index) => (
         <li key={post.slug}>
-          <BlogCard post={post} layout={layout} headingLevel={headingLevel} />
+          <BlogCard post={post} layout={layout} headingLevel={headingLevel} priority={leadsPage && index === 0} />
         </li>
       ))}
     </ul>
