@@ -1,0 +1,62 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+// WCAG 2.0, 2.1 and 2.2 at levels A and AA: what axe can decide by itself on each public page.
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+const PAGES = [
+  { path: '/', heading: 'Your Real Estate Voice AI Partner That Never Misses A Lead.' },
+  { path: '/blogs', heading: 'Real-Estate Lead Conversion Insights' },
+  { path: '/blog/why-top-agents-let-ai-handle-the-first-call', heading: 'Why Top Agents Let AI Handle the First Call' },
+  { path: '/about-us', heading: 'About Porchlight' },
+  { path: '/privacy', heading: 'Privacy Policy' },
+  { path: '/no-such-page', heading: 'Page not found' },
+];
+
+/** Axe's findings, one readable line per failing element, so a failure says what to fix. */
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
+  );
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test.describe(`${theme} theme`, () => {
+    // Light follows the system; dark is the visitor's stored choice overriding a light system, so both
+    // ways of choosing a theme are checked (Lighthouse checks the system's dark).
+    test.use({ colorScheme: 'light' });
+    test.beforeEach(async ({ page }) => {
+      if (theme === 'dark') await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    });
+
+    for (const { path, heading } of PAGES) {
+      test(`${path} has no WCAG 2.2 AA violations`, async ({ page }) => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+        if (theme === 'dark') await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+        else await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
+        // Sections that load as they come near are checked too.
+        await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+        if (path === '/') await expect(page.locator('#learn-more-title')).toBeVisible();
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await expect(page.getByTestId('splash')).toBeHidden();
+        expect(await violations(page)).toEqual([]);
+      });
+    }
+  });
+}
+
+test.describe('compact navigation', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the open drawer has no violations', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('splash')).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await page.waitForTimeout(300); // the drawer slides in; contrast is measured on its final colours
+    expect(await violations(page)).toEqual([]);
+  });
+});
