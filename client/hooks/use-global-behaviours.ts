@@ -6,8 +6,11 @@ import {
   SECTION_SCROLL_DELAY_MS,
   SECTION_SCROLL_DURATION_MS,
 } from '#shared/ui-timing.ts';
-import { scrollToSection, scrollWindowTo } from '../lib/smooth-scroll.ts';
+import { scrollToSection, scrollWindowTo, whenElementExists } from '../lib/smooth-scroll.ts';
 import { prefetchRoute } from '../route-prefetch.ts';
+
+// How long a section named by a navigation may take to arrive (its code loads after the route's).
+const SECTION_WAIT_MS = 5000;
 
 function sectionOf(state: unknown, hash: string): string | undefined {
   if (typeof state === 'object' && state !== null && 'scrollToSection' in state) {
@@ -29,8 +32,16 @@ export function useRouteScrolling() {
     const pathChanged = previousPath.current !== null && previousPath.current !== location.pathname;
     previousPath.current = location.pathname;
     if (section) {
-      const timer = setTimeout(() => scrollToSection(section, SECTION_SCROLL_DURATION_MS), SECTION_SCROLL_DELAY_MS);
-      return () => clearTimeout(timer);
+      let cancel = () => {};
+      const timer = setTimeout(() => {
+        cancel = whenElementExists(section, SECTION_WAIT_MS, () =>
+          scrollToSection(section, SECTION_SCROLL_DURATION_MS),
+        );
+      }, SECTION_SCROLL_DELAY_MS);
+      return () => {
+        clearTimeout(timer);
+        cancel();
+      };
     }
     if (pathChanged) scrollWindowTo(0, SCROLL_TO_TOP_DURATION_MS);
     return undefined;

@@ -38,3 +38,30 @@ export function scrollToSection(id: string, duration: number): boolean {
   scrollWindowTo(Math.max(0, top), duration);
   return true;
 }
+
+/**
+ * Runs `scroll` once the element `id` is in the document. Coming from another page, the home sections
+ * arrive with their code a moment after the route renders; a section still missing after `timeoutMs`
+ * gets `scroll` anyway, which warns (SPEC §8). Returns a cancel function.
+ */
+export function whenElementExists(id: string, timeoutMs: number, scroll: () => void): () => void {
+  if (document.getElementById(id)) {
+    scroll();
+    return () => {};
+  }
+  const done = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+  };
+  const observer = new MutationObserver(() => {
+    if (!document.getElementById(id)) return;
+    done();
+    scroll();
+  });
+  const timer = setTimeout(() => {
+    done();
+    scroll();
+  }, timeoutMs);
+  observer.observe(document.body, { childList: true, subtree: true });
+  return done;
+}

@@ -1,0 +1,123 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+// SPEC §2 "Layout": these items scroll to home sections; from another page the site goes home, then scrolls.
+const SECTION_ITEMS = [
+  { label: 'How It Works', id: 'process' },
+  { label: 'Integrations', id: 'integrations' },
+  { label: 'Pricing', id: 'pricing' },
+];
+
+/** Follows a navigation item the way this viewport offers it: the header's nav, or the drawer. */
+async function follow(page: Page, label: string) {
+  const menuButton = page.getByRole('button', { name: 'Open menu' });
+  if (await menuButton.isVisible()) {
+    await menuButton.click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.getByRole('link', { name: label, exact: true }).click();
+    await expect(drawer).toBeHidden();
+  } else {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: label, exact: true }).click();
+  }
+}
+
+/** Where the section's top sits in the viewport once the smooth scroll has settled. */
+async function settledTop(page: Page, id: string) {
+  const section = page.locator(`#${id}`);
+  let previous = Number.NaN;
+  await expect
+    .poll(async () => {
+      const top = await section.evaluate((el) => Math.round(el.getBoundingClientRect().top));
+      const settled = top === previous;
+      previous = top;
+      return settled;
+    })
+    .toBe(true);
+  return previous;
+}
+
+for (const { label, id } of SECTION_ITEMS) {
+  for (const from of ['/', '/privacy']) {
+    test(`${label} from ${from} lands on #${id} with its top 80 px below the viewport top`, async ({ page }) => {
+      await page.goto(from);
+      await follow(page, label);
+      await expect(page).toHaveURL(`/#${id}`);
+      const top = await settledTop(page, id);
+      expect(Math.abs(top - 80)).toBeLessThanOrEqual(1);
+      // The fixed header does not hide the section's heading.
+      const header = await page.getByRole('banner').boundingBox();
+      const heading = await page.locator(`#${id}`).getByRole('heading', { level: 2 }).first().boundingBox();
+      expect(heading?.y ?? 0).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+    });
+  }
+}
+
+test('a section named in the address is scrolled to on load', async ({ page }) => {
+  await page.goto('/#faq');
+  expect(Math.abs((await settledTop(page, 'faq')) - 80)).toBeLessThanOrEqual(1);
+});
+
+test('the logo scrolls to the top on the home page and goes home from another page', async ({ page }) => {
+  await page.goto('/privacy');
+  await page.getByRole('link', { name: 'Porchlight home' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Your Real Estate Voice AI Partner That Never Misses A Lead.',
+  );
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await page.getByRole('link', { name: 'Porchlight home' }).click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page).toHaveURL('/');
+});
+
+test.describe('without the service worker', () => {
+  // The worker would answer the chunk request itself, out of reach of page.route.
+  test.use({ serviceWorkers: 'block' });
+
+  test("a page whose code is slow to arrive shows 'Loading...' until it does", async ({ page }) => {
+    await page.goto('/');
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/assets/privacy-*.js', async (route) => {
+      await arrived;
+      await route.continue();
+    });
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    const loading = page.getByRole('status').getByText('Loading...');
+    await expect(loading).toBeVisible();
+    // Still the home page underneath while the next page's code is on its way.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Your Real Estate Voice AI Partner That Never Misses A Lead.',
+    );
+    release();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+    await expect(loading).toBeHidden();
+  });
+});
+
+test.describe('which navigation a screen gets', () => {
+  for (const { width, height, compact } of [
+    { width: 767, height: 1000, compact: true },
+    { width: 800, height: 1000, compact: false },
+    { width: 1000, height: 700, compact: true },
+    { width: 1100, height: 700, compact: false },
+  ]) {
+    test(`${width}×${height}: ${compact ? 'the menu button and its drawer' : 'the header navigation'}`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height });
+      await page.goto('/privacy');
+      const main = page.getByRole('navigation', { name: 'Main' });
+      const menuButton = page.getByRole('button', { name: 'Open menu' });
+      if (compact) {
+        await expect(main).toBeHidden();
+        await expect(menuButton).toBeVisible();
+      } else {
+        await expect(main.getByRole('link', { name: 'About Us' })).toBeVisible();
+        await expect(menuButton).toBeHidden();
+      }
+    });
+  }
+});
