@@ -1,7 +1,6 @@
 import { css } from '@emotion/react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { TOAST_LIMIT } from '#shared/ui-timing.ts';
 import { dismissToastAtom, type Toast, toastsAtom } from '../state/toasts.ts';
 
 const region = css`
@@ -86,7 +85,7 @@ export function Toaster() {
   const toasts = useAtomValue(toastsAtom);
   return (
     <ol css={region} aria-label="Notifications">
-      {toasts.slice(-TOAST_LIMIT).map((toast) => (
+      {toasts.map((toast) => (
         <ToastItem key={toast.id} toast={toast} />
       ))}
     </ol>

@@ -1,5 +1,5 @@
 import { atom, useSetAtom } from 'jotai';
-import { TOAST_DURATION_MS } from '#shared/ui-timing.ts';
+import { TOAST_DURATION_MS, TOAST_LIMIT } from '#shared/ui-timing.ts';
 
 export interface Toast {
   id: number;
@@ -17,7 +17,9 @@ let nextId = 1;
 
 export const addToastAtom = atom(null, (get, set, input: ToastInput) => {
   const toast: Toast = { variant: 'default', durationMs: TOAST_DURATION_MS, ...input, id: nextId++ };
-  set(toastsAtom, [...get(toastsAtom), toast]);
+  // SPEC §9: at most three at once. The oldest gives way for good, rather than waiting hidden and coming
+  // back when a newer one closes.
+  set(toastsAtom, [...get(toastsAtom), toast].slice(-TOAST_LIMIT));
   return toast.id;
 });
 

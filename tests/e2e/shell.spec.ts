@@ -1,14 +1,36 @@
+import { devices, type Locator, type Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+
+/** Presses Tab until `target` has focus, as a keyboard user would; fails if it is never reached. */
+async function tabTo(page: Page, target: Locator, { max = 60, backwards = false } = {}) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+/** Stops the page's clock a little ahead of now, so timers advance only when the test says. */
+async function pauseClock(page: Page) {
+  await page.clock.pauseAt(Date.now() + 1000);
+}
 
 test('the header turns opaque once the page is scrolled more than 10 px', async ({ page }) => {
   await page.goto('/privacy');
   const header = page.getByRole('banner');
   await expect(header).toHaveAttribute('data-opaque', 'false');
-  await page.evaluate(() => window.scrollTo(0, 8));
+  const transparent = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
+  await page.evaluate(() => window.scrollTo(0, 10));
   await expect(header).toHaveAttribute('data-opaque', 'false');
-  await page.evaluate(() => window.scrollTo(0, 40));
+  await page.evaluate(() => window.scrollTo(0, 12));
   await expect(header).toHaveAttribute('data-opaque', 'true');
-  expect(await header.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+  // Its background fades in: wait for the transition's end colour, fully opaque.
+  await expect
+    .poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor))
+    .toMatch(/^rgb\(\d+, \d+, \d+\)$/);
+  expect(transparent).not.toMatch(/^rgb\(\d+, \d+, \d+\)$/);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(header).toHaveAttribute('data-opaque', 'false');
 });
 
 test('the footer has the company, legal and contact links as real links', async ({ page }) => {
@@ -111,12 +133,17 @@ test.describe('compact navigation', () => {
     await drawer.getByRole('link', { name: 'Blog' }).click();
     await expect(drawer).toBeHidden();
     await expect(page).toHaveURL('/blogs');
+    // Its Try the AI closes the drawer and opens the demo-call dialog.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await drawer.getByRole('button', { name: 'Try the AI' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('dialog', { name: 'Have the AI call me' })).toBeVisible();
   });
 
   test('the drawer traps focus, closes on Escape and gives focus back to the menu button', async ({ page }) => {
     await page.goto('/privacy');
     const menuButton = page.getByRole('button', { name: 'Open menu' });
-    await menuButton.focus();
+    await tabTo(page, menuButton);
     await page.keyboard.press('Enter');
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await expect(drawer).toBeVisible();
@@ -158,8 +185,21 @@ test('keyboard only: skip link, header and footer are reachable and work', async
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'How It Works' }),
   ).toBeFocused();
+  // The theme toggle and both calls to action answer Enter.
+  const toggle = page.getByRole('button', { name: /^Theme:/ });
+  await tabTo(page, toggle);
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAccessibleName(/^Theme: Light theme/);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  const tryTheAi = page.getByRole('banner').getByRole('button', { name: 'Try the AI' });
+  await tabTo(page, tryTheAi);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('dialog', { name: 'Have the AI call me' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(tryTheAi).toBeFocused();
+  // On through the page to the footer, and a footer link by Enter.
   const terms = page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' });
-  await terms.focus();
+  await tabTo(page, terms, { max: 120 });
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
 });
@@ -181,4 +221,131 @@ test('the service worker registers, and a page seen once opens offline', async (
   // The worker's own network attempts fail while offline, and the browser reports each one.
   const unexpected = pageErrors.filter((error) => !error.includes('ERR_INTERNET_DISCONNECTED'));
   pageErrors.splice(0, pageErrors.length, ...unexpected);
+});
+
+test('toasts: at most three at once, and the oldest does not come back', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/#pricing');
+  await pauseClock(page);
+  const offer = page.getByRole('button', { name: /Limited Time Offer!/ });
+  for (let i = 0; i < 4; i++) {
+    await offer.click();
+    await page.clock.runFor(100);
+  }
+  const toasts = page.getByRole('status').filter({ hasText: 'Limited Time Offer!' });
+  await expect(toasts).toHaveCount(3);
+  await page.clock.runFor(5000);
+  await expect(toasts).toHaveCount(0);
+});
+
+test('a toast closes by itself after 4 seconds', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/blogs');
+  await pauseClock(page);
+  await page.clock.runFor(15_000); // the promo popup is due; its offer raises a toast of the default length
+  await page.getByRole('button', { name: 'Claim discount' }).click();
+  const toast = page.getByRole('status').filter({ hasText: 'Discount Applied!' });
+  await expect(toast).toBeVisible();
+  await page.clock.runFor(3900);
+  await expect(toast).toBeVisible();
+  await page.clock.runFor(200);
+  await expect(toast).toBeHidden();
+});
+
+test('a toast can be dismissed before its time', async ({ page }) => {
+  await page.goto('/#pricing');
+  await page.getByRole('button', { name: /Limited Time Offer!/ }).click();
+  const toast = page.getByRole('status').filter({ hasText: 'Limited Time Offer!' });
+  await toast.getByRole('button', { name: 'Dismiss notification' }).click();
+  await expect(toast).toBeHidden();
+});
+
+test('the theme tooltip: 700 ms to open, at once within 300 ms of another, closed by leave, click, scroll and blur', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'hover needs a pointer; the keyboard path is the same component');
+  await page.clock.install();
+  await page.goto('/privacy');
+  await pauseClock(page);
+  const toggle = page.getByRole('button', { name: /^Theme:/ });
+  const tooltip = page.getByRole('tooltip');
+  const away = () => page.mouse.move(600, 500);
+
+  await toggle.hover();
+  await page.clock.runFor(690);
+  await expect(tooltip).toBeHidden();
+  await page.clock.runFor(20);
+  await expect(tooltip).toHaveText('System theme (switch to light theme)');
+  await expect(toggle).toHaveAccessibleDescription('System theme (switch to light theme)');
+  await away();
+  await expect(tooltip).toBeHidden();
+
+  // Back within the 300 ms skip delay: no wait.
+  await page.clock.runFor(200);
+  await toggle.hover();
+  await page.clock.runFor(1);
+  await expect(tooltip).toBeVisible();
+  await toggle.click();
+  await expect(tooltip).toBeHidden();
+
+  // Past the skip delay, the full delay again; a scroll closes it.
+  await away();
+  await page.clock.runFor(400);
+  await toggle.hover();
+  await page.clock.runFor(690);
+  await expect(tooltip).toBeHidden();
+  await page.clock.runFor(20);
+  await expect(tooltip).toBeVisible();
+  await page.evaluate(() => window.scrollBy(0, 200));
+  await expect(tooltip).toBeHidden();
+
+  // The keyboard: focus opens it after the delay, leaving the button closes it.
+  await away();
+  await toggle.blur(); // the click above left the focus on it
+  await page.clock.runFor(400);
+  await toggle.focus();
+  await page.clock.runFor(710);
+  await expect(tooltip).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(tooltip).toBeHidden();
+});
+
+test('device hints on <html>: touch and mobile on phones, neither on a desktop', async ({ page, isMobile }) => {
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 8 }));
+  await page.goto('/privacy');
+  const classes = await page.evaluate(() => [...document.documentElement.classList]);
+  expect(classes).toContain('js');
+  for (const hint of ['touch', 'mobile']) expect(classes.includes(hint)).toBe(isMobile);
+  for (const hint of ['low-end', 'reduced-motion', 'ios']) expect(classes).not.toContain(hint);
+});
+
+test('device hints: low-end at 4 cores or fewer, reduced motion, and mobile following the viewport', async ({
+  page,
+  isMobile,
+}) => {
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', { get: () => 4 }));
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/privacy');
+  const html = page.locator('html');
+  await expect(html).toHaveClass(/\blow-end\b/);
+  await expect(html).toHaveClass(/\breduced-motion\b/);
+  // With reduced motion there is no splash at all.
+  await expect(page.getByTestId('splash')).toHaveCSS('display', 'none');
+  if (!isMobile) {
+    await expect(html).not.toHaveClass(/\bmobile\b/);
+    await page.setViewportSize({ width: 600, height: 800 });
+    await expect(html).toHaveClass(/\bmobile\b/);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await expect(html).not.toHaveClass(/\bmobile\b/);
+  }
+});
+
+test.describe('on an iPhone', () => {
+  test.use({ userAgent: devices['iPhone 13'].userAgent });
+
+  test('the ios hint is set', async ({ page }) => {
+    await page.goto('/privacy');
+    await expect(page.locator('html')).toHaveClass(/\bios\b/);
+  });
 });
