@@ -23,7 +23,12 @@ test('the home page has every section of the specification, in order', async ({ 
   await expect(integrations).toHaveCount(9);
   await expect(page.locator('#process ol li')).toHaveCount(4);
   await expect(page.getByRole('heading', { name: 'Real Results That Matter' })).toBeVisible();
-  await expect(page.locator('#insights article')).toHaveCount(3);
+  // Latest Insights: the three newest articles by date, newest first (SPEC §3 dates).
+  await expect(page.locator('#insights article').getByRole('heading')).toHaveText([
+    'Why Top Agents Let AI Handle the First Call',
+    'Real-Estate Call Scripts That Work (and Why They Work)',
+    'From Cold to Conversational: Nurturing Leads Who Are Not Ready Yet',
+  ]);
   await expect(page.getByRole('link', { name: 'View all articles' })).toHaveAttribute('href', '/blogs');
   // The learn-more band loads when the visitor scrolls near it.
   await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
@@ -37,6 +42,15 @@ test('a valid hero number opens the demo-call dialog; an invalid one only warns'
   });
   await page.goto('/');
   const phone = page.getByLabel('Your phone number');
+  await expect(phone).toHaveAttribute('type', 'tel');
+  await expect(phone).toHaveAttribute('required', '');
+  await expect(page.getByRole('main').getByText('AI will call you immediately.')).toBeVisible();
+  // Focusing the number scales its form up slightly.
+  const form = page.getByRole('main').locator('form').filter({ has: phone });
+  const scale = () => form.evaluate((el) => new DOMMatrixReadOnly(getComputedStyle(el).transform).a);
+  expect(await scale()).toBe(1);
+  await phone.focus();
+  await expect.poll(scale).toBeCloseTo(1.02, 3);
   await phone.fill('210 555');
   await page.getByRole('main').getByRole('button', { name: 'Try the AI' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -153,8 +167,12 @@ test('the video opens and closes: an embed on desktop, the muted looping file on
     const video = dialog.locator('video');
     await expect(video).toHaveAttribute('src', '/media/promo.mp4');
     expect(await video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop, v.controls])).toEqual([true, true, true]);
+    // Opening starts playback; closing pauses it.
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+    const element = await video.elementHandle();
     await page.getByRole('button', { name: 'Close video' }).click();
     await expect(dialog).toBeHidden();
+    expect(await element?.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
   } else {
     await expect(dialog.locator('iframe')).toHaveAttribute(
       'src',
