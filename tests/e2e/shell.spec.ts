@@ -349,3 +349,29 @@ test.describe('on an iPhone', () => {
     await expect(page.locator('html')).toHaveClass(/\bios\b/);
   });
 });
+
+test.describe('with a dark system theme', () => {
+  test.use({ colorScheme: 'dark' });
+
+  test('the site follows the system until the visitor chooses, and the choice wins after a reload', async ({
+    page,
+  }) => {
+    await page.goto('/about-us');
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await expect.poll(background).toBe('rgb(20, 19, 15)');
+    const toggle = page.getByRole('button', { name: /^Theme:/ });
+    await expect(toggle).toHaveAccessibleName(/^Theme: System theme/);
+    await toggle.click(); // system → light
+    await expect.poll(background).toBe('rgb(251, 250, 247)');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expect.poll(background).toBe('rgb(251, 250, 247)');
+    await expect(toggle).toHaveAccessibleName(/^Theme: Light theme/);
+    // Back to the system's choice: nothing stored, dark again.
+    await toggle.click(); // light → dark
+    await toggle.click(); // dark → system
+    await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
+    await expect.poll(background).toBe('rgb(20, 19, 15)');
+  });
+});
