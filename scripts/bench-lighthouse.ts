@@ -78,7 +78,19 @@ function buildIfNeeded() {
   }
 }
 
-async function audit(url: string, target: Target): Promise<Result> {
+/** One Lighthouse run; a run Lighthouse itself gives up on (e.g. NO_NAVSTART under load) is tried again. */
+async function audit(url: string, target: Target, attempts = 3): Promise<Result> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(url, target);
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      console.warn(`  retrying (${error instanceof Error ? error.message : String(error)})`);
+    }
+  }
+}
+
+async function auditOnce(url: string, target: Target): Promise<Result> {
   const chrome = await launch({
     chromePath: CHROME_PATH,
     chromeFlags: target.dark ? [...CHROME_FLAGS, '--force-dark-mode'] : CHROME_FLAGS,
