@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { emailCheckMessages, nameInvalidMessage, SAME_NUMBER_COOLDOWN_MESSAGE } from '#shared/messages.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, pauseClock, test } from './fixtures.ts';
 
 // The server's clock starts at 2026-01-15T18:00:00Z (tests/support/fixed-clock.ts): noon on a 210 number
 // (America/Chicago, inside calling hours) and 08:00 on an 808 number (Pacific/Honolulu, outside them).
@@ -36,12 +36,6 @@ interface Details {
   phone?: string;
   name?: string;
   email?: string;
-}
-
-/** Stops the page's clock 1 s ahead of where it is, so that from then on only the test moves it. */
-async function pauseClock(page: Page) {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 1000);
 }
 
 /** The browser logs each refused request (4xx) itself; those answers are what the test expects. */

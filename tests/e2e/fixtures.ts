@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 
 /** Every browser test fails on a console error, an uncaught exception or a request leaving this machine. */
 export const test = base.extend<{ pageErrors: string[] }>({
@@ -48,3 +48,12 @@ export const test = base.extend<{ pageErrors: string[] }>({
 });
 
 export { expect };
+
+/**
+ * Stops the page's clock a second ahead of the page's own now, so timers then advance only when the test
+ * says (`page.clock.runFor`); a clock left running with real time makes timing assertions race a busy machine.
+ */
+export async function pauseClock(page: Page) {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1000);
+}

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, pauseClock, test } from './fixtures.ts';
 
 test('the home page has every section of the specification, in order', async ({ page }) => {
   await page.goto('/');
@@ -117,10 +117,11 @@ test('the offer card shows its toast for five seconds', async ({ page }) => {
   const toast = page.getByRole('status').filter({ hasText: 'Limited Time Offer!' });
   await expect(toast).toContainText('activation fee is waived during our beta period');
   await expect(toast).toContainText('15 spots left');
-  // Still there past the 4-second default of other toasts, gone after five.
-  await page.clock.fastForward(4500);
+  // Still there past the 4-second default of other toasts (the pause itself moves 1 s on), gone after five.
+  await pauseClock(page);
+  await page.clock.runFor(3000);
   await expect(toast).toBeVisible();
-  await page.clock.fastForward(600);
+  await page.clock.runFor(1200);
   await expect(toast).toBeHidden();
 });
 
@@ -187,9 +188,10 @@ test('the promo popup appears after 15 seconds and its offer goes to pricing', a
   await page.clock.install();
   await page.goto('/blogs');
   const popup = page.getByRole('complementary', { name: '50% off your first month' });
-  await page.clock.fastForward(14_000);
+  await pauseClock(page); // 1 s on
+  await page.clock.runFor(13_000);
   await expect(popup).toBeHidden();
-  await page.clock.fastForward(1_100);
+  await page.clock.runFor(1_100);
   await expect(popup).toBeVisible();
   await popup.getByRole('button', { name: 'Claim discount' }).click();
   await expect(page).toHaveURL('/#pricing');

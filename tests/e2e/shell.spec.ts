@@ -1,5 +1,5 @@
 import { devices, type Locator, type Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, pauseClock, test } from './fixtures.ts';
 
 /** Presses Tab until `target` has focus, as a keyboard user would; fails if it is never reached. */
 async function tabTo(page: Page, target: Locator, { max = 60, backwards = false } = {}) {
@@ -8,11 +8,6 @@ async function tabTo(page: Page, target: Locator, { max = 60, backwards = false 
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
   }
   await expect(target).toBeFocused();
-}
-
-/** Stops the page's clock a little ahead of now, so timers advance only when the test says. */
-async function pauseClock(page: Page) {
-  await page.clock.pauseAt(Date.now() + 1000);
 }
 
 test('the header turns opaque once the page is scrolled more than 10 px', async ({ page }) => {
