@@ -1,10 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { PROMO_POPUP_DELAY_MS } from '#shared/promo.ts';
 
 const DISMISSED_KEY = 'promo_popup_dismissed';
 
-// The popup's code loads only once it is due: nothing of it weighs on the first visit's first 15 seconds.
-const PromoPopup = lazy(() => import('./promo-popup.tsx').then((m) => ({ default: m.PromoPopup })));
+type PromoPopupComponent = ComponentType<{ onDismiss(): void }>;
 
 function dismissedThisSession(): boolean {
   try {
@@ -14,24 +13,33 @@ function dismissedThisSession(): boolean {
   }
 }
 
-/** SPEC §2, §9: the promo popup appears 15 s after load, until the visitor dismisses it for the session. */
+/**
+ * SPEC §2, §9: the promo popup appears 15 s after load, until the visitor dismisses it for the session.
+ * Its code loads only once it is due, so nothing of it weighs on the first 15 seconds; it is shown as soon
+ * as it has arrived (no Suspense boundary, whose reveal would wait on another timer).
+ */
 export function PromoPopupWhenDue() {
-  const [due, setDue] = useState(false);
+  const [Popup, setPopup] = useState<PromoPopupComponent | null>(null);
   useEffect(() => {
     if (dismissedThisSession()) return;
-    const timer = setTimeout(() => setDue(true), PROMO_POPUP_DELAY_MS);
-    return () => clearTimeout(timer);
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      import('./promo-popup.tsx').then(
+        (module) => cancelled || setPopup(() => module.PromoPopup),
+        (error: unknown) => console.warn('the promo popup could not load', error),
+      );
+    }, PROMO_POPUP_DELAY_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
   }, []);
-  if (!due) return null;
+  if (!Popup) return null;
   const dismiss = () => {
-    setDue(false);
+    setPopup(null);
     try {
       sessionStorage.setItem(DISMISSED_KEY, '1');
     } catch {}
   };
-  return (
-    <Suspense fallback={null}>
-      <PromoPopup onDismiss={dismiss} />
-    </Suspense>
-  );
+  return <Popup onDismiss={dismiss} />;
 }
