@@ -6,6 +6,8 @@ import { rateLimit } from 'express-rate-limit';
 import { pinoHttp } from 'pino-http';
 import type { Dispatcher } from 'undici';
 import type { DB } from '#db/database.ts';
+import { pixelCspSources } from '#shared/ad-pixel.ts';
+import { calCspSources } from '#shared/cal-embed.ts';
 import { type Clock, systemClock } from '#shared/clock.ts';
 import { calendarFor, DEFAULT_SOURCE_TAG } from '#shared/source-tag.ts';
 import { createLeadChecks } from './adapters/lead-checks.ts';
@@ -83,11 +85,19 @@ export function createApp({
   );
   app.use(compression());
   app.use(cspNonce);
+  // Third parties the pages use: the video embed when configured, the booking calendar, the ad pixel when configured.
+  const calendar = calCspSources(config.leads.calTeam);
+  const pixel = pixelCspSources(config.metaPixelId);
   app.use(
     securityHeaders({
       https: config.siteUrl.startsWith('https:'),
       dev: !config.isProduction,
-      frameSources: config.promoVideo.youtubeId ? ['https://www.youtube-nocookie.com'] : [],
+      thirdParties: {
+        script: [...calendar.script, ...pixel.script],
+        frame: [...(config.promoVideo.youtubeId ? ['https://www.youtube-nocookie.com'] : []), ...calendar.frame],
+        connect: [...calendar.connect, ...pixel.connect],
+        img: pixel.img,
+      },
     }),
   );
 

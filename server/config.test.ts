@@ -32,7 +32,15 @@ test('only the public allowlist reaches the browser', () => {
     directoryUrl: config.directoryUrl,
     calTeam: 'https://cal.com/porchlight',
     promoVideo: config.promoVideo,
+    metaPixelId: undefined,
   });
+});
+
+test('META_PIXEL_ID is optional, public, and digits only', () => {
+  expect(publicConfig(loadConfig({ META_PIXEL_ID: '123456789012345' })).metaPixelId).toBe('123456789012345');
+  expect(() => loadConfig({ META_PIXEL_ID: '12345<script>' })).toThrow(
+    'Invalid environment variable META_PIXEL_ID: must be a Meta pixel id (digits only)',
+  );
 });
 
 test('lead settings default to offline checks, a local call driver and the Porchlight calendar team', () => {

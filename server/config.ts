@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { PIXEL_ID_PATTERN } from '#shared/ad-pixel.ts';
 import type { PromoVideo, PublicConfig } from '#shared/public-config.ts';
 
 // One schema over the environment (STYLE §5). Secrets stay in `secrets`; only
@@ -31,6 +32,8 @@ export const envSchema = z.object({
   PROMO_VIDEO_URL: z.string().min(1).default('/media/promo.mp4'),
   PROMO_POSTER_URL: z.string().min(1).default('/media/promo-poster.svg'),
   HOOK_SECRET: z.string().min(16).optional(),
+  // SPEC §7 ad pixel: unset means no pixel code, no requests and nothing extra in the CSP.
+  META_PIXEL_ID: z.string().regex(PIXEL_ID_PATTERN, 'must be a Meta pixel id (digits only)').optional(),
   // Operator sessions and visitor tracking (issue 7).
   CLIENT_DASHBOARD_PASSWORD: z.string().min(8).optional(),
   ANALYTICS_PASSWORD: z.string().min(8).optional(),
@@ -74,6 +77,8 @@ export interface Config {
   apiRateLimitPerMinute: number;
   directoryUrl: string;
   promoVideo: PromoVideo;
+  /** Meta pixel id (SPEC §7); public, since the browser loads the pixel with it. */
+  metaPixelId: string | undefined;
   sessions: SessionConfig;
   visits: VisitsConfig;
   leads: LeadsConfig;
@@ -166,6 +171,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     directoryUrl: env.DIRECTORY_URL,
     promoVideo: { youtubeId: env.PROMO_VIDEO_ID, url: env.PROMO_VIDEO_URL, posterUrl: env.PROMO_POSTER_URL },
+    metaPixelId: env.META_PIXEL_ID,
     sessions: {
       ttlHours: env.SESSION_TTL_HOURS,
       loginAttemptsPer15Min: env.LOGIN_ATTEMPTS_PER_15_MIN,
@@ -204,5 +210,6 @@ export function publicConfig(config: Config): PublicConfig {
     directoryUrl: config.directoryUrl,
     calTeam: config.leads.calTeam,
     promoVideo: config.promoVideo,
+    metaPixelId: config.metaPixelId,
   };
 }

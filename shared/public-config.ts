@@ -5,6 +5,8 @@ export interface PublicConfig {
   /** Cal.com team URL; `calendarFor()` in shared/source-tag.ts builds the booking link from it. */
   calTeam: string;
   promoVideo: PromoVideo;
+  /** Meta pixel id; without it the pixel never loads (SPEC §7). */
+  metaPixelId: string | undefined;
 }
 
 /** SPEC §2 demo video: a YouTube id for desktops (privacy-enhanced embed), a file for phones. */

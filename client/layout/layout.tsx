@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { Toaster } from '../components/toaster.tsx';
 import { DialogHost } from '../dialogs/dialog-host.tsx';
+import { useAdPixel } from '../features/ad-pixel/use-ad-pixel.ts';
 import { PromoBar } from '../features/promos/promo-bar.tsx';
 import { PromoPopupWhenDue } from '../features/promos/promo-popup-when-due.tsx';
 import { useIdlePrefetch, useMobileHint, useRouteScrolling } from '../hooks/use-global-behaviours.ts';
@@ -42,6 +43,7 @@ export function Layout() {
   useMobileHint();
   useSourceTagResolution();
   useVisitTracking();
+  useAdPixel();
   useEffect(() => {
     // Marks the page interactive: until now a click on a server-rendered button does nothing.
     document.documentElement.dataset.hydrated = 'true';

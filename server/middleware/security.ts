@@ -16,9 +16,20 @@ export function nonceOf(res: ServerResponse): string {
   return nonce;
 }
 
+/** Third-party origins a directive may add to its own; each feature asks only for what it uses. */
+export interface ThirdPartySources {
+  /** Scripts (the booking calendar's embed, the ad pixel). */
+  script?: string[];
+  /** Frames (the video embed, the booking calendar). */
+  frame?: string[];
+  /** fetch, beacons and websockets (the booking calendar, the ad pixel). */
+  connect?: string[];
+  /** Images (the ad pixel's reports). */
+  img?: string[];
+}
+
 interface SecurityOptions {
-  /** Third-party origins the page may frame (the video embed, the booking calendar). */
-  frameSources?: string[];
+  thirdParties?: ThirdPartySources;
   /** Adds upgrade-insecure-requests and HSTS; only meaningful behind HTTPS. */
   https: boolean;
   /** Vite's dev server speaks websockets for hot reload. */
@@ -26,20 +37,21 @@ interface SecurityOptions {
 }
 
 /** helmet with an enforced CSP: scripts and styles only from this origin or carrying the nonce. */
-export function securityHeaders({ https, dev, frameSources = [] }: SecurityOptions): RequestHandler {
+export function securityHeaders({ https, dev, thirdParties = {} }: SecurityOptions): RequestHandler {
+  const { script = [], frame = [], connect = [], img = [] } = thirdParties;
   const nonce = (_req: unknown, res: ServerResponse) => `'nonce-${nonceOf(res)}'`;
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", nonce],
+        scriptSrc: ["'self'", nonce, ...script],
         styleSrc: ["'self'", nonce],
-        imgSrc: ["'self'", 'data:'],
+        imgSrc: ["'self'", 'data:', ...img],
         fontSrc: ["'self'"],
-        connectSrc: dev ? ["'self'", 'ws:'] : ["'self'"],
+        connectSrc: [...(dev ? ["'self'", 'ws:'] : ["'self'"]), ...connect],
         mediaSrc: ["'self'"],
-        frameSrc: frameSources.length ? frameSources : ["'none'"],
+        frameSrc: frame.length ? frame : ["'none'"],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         frameAncestors: ["'none'"],

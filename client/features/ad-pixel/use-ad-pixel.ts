@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { usePublicConfig } from '../../public-config.tsx';
+import { startAdPixel, trackPageView } from './ad-pixel.ts';
+
+/**
+ * SPEC §7: with a pixel id configured, the pixel loads after hydration (never during the server render or
+ * before the page is interactive) and counts a PageView for the first page and every route change after it.
+ */
+export function useAdPixel() {
+  const { metaPixelId } = usePublicConfig();
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new path is a new PageView (SPEC §7).
+  useEffect(() => {
+    if (!metaPixelId) return;
+    startAdPixel(metaPixelId);
+    trackPageView();
+  }, [metaPixelId, pathname]);
+}

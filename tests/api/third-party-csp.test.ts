@@ -1,0 +1,61 @@
+import request from 'supertest';
+import { afterEach, expect, test } from 'vitest';
+import { createTestApp } from '../support/test-app.ts';
+
+const open: { close(): Promise<void> }[] = [];
+afterEach(async () => {
+  for (const ctx of open.splice(0)) await ctx.close();
+});
+
+async function policyOf(env: Record<string, string> = {}) {
+  const ctx = await createTestApp(env);
+  open.push(ctx);
+  const res = await request(ctx.app).get('/');
+  const csp = String(res.headers['content-security-policy']);
+  const directive = (name: string) =>
+    csp
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .find(([key]) => key === name)
+      ?.slice(1) ?? [];
+  return { html: res.text, directive };
+}
+
+test('the booking calendar may load its script, frame its pages and talk to its origins, and nothing more', async () => {
+  const { directive } = await policyOf();
+  expect(directive('script-src')).toEqual(["'self'", expect.stringMatching(/^'nonce-/), 'https://app.cal.com']);
+  expect(directive('frame-src')).toEqual(['https://cal.com', 'https://app.cal.com']);
+  // Test mode is not production, so Vite's hot-reload socket (ws:) is allowed too.
+  expect(directive('connect-src').filter((source) => source !== 'ws:')).toEqual([
+    "'self'",
+    'https://cal.com',
+    'https://app.cal.com',
+  ]);
+  expect(directive('img-src')).toEqual(["'self'", 'data:']);
+});
+
+test('a self-hosted calendar team moves the calendar sources with it', async () => {
+  const { directive } = await policyOf({ CAL_TEAM: 'https://book.example.com/porchlight' });
+  expect(directive('script-src')).toContain('https://book.example.com');
+  expect(directive('script-src')).not.toContain('https://app.cal.com');
+  expect(directive('frame-src')).toEqual(['https://book.example.com']);
+});
+
+test('without a pixel id neither the CSP nor the page mentions the pixel', async () => {
+  const { html, directive } = await policyOf();
+  for (const name of ['script-src', 'connect-src', 'img-src']) {
+    expect(directive(name).join(' ')).not.toMatch(/facebook/);
+  }
+  expect(html).not.toMatch(/connect\.facebook\.net|metaPixelId/);
+});
+
+test('with a pixel id the CSP allows its script and reports, and the page receives the id', async () => {
+  const { html, directive } = await policyOf({ META_PIXEL_ID: '123456789012345' });
+  expect(directive('script-src')).toContain('https://connect.facebook.net');
+  expect(directive('img-src')).toContain('https://www.facebook.com');
+  expect(directive('connect-src')).toEqual(
+    expect.arrayContaining(['https://www.facebook.com', 'https://connect.facebook.net']),
+  );
+  expect(directive('frame-src')).not.toContain('https://www.facebook.com');
+  expect(html).toContain('"metaPixelId":"123456789012345"');
+});
