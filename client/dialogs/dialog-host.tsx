@@ -10,6 +10,8 @@ const ContactDirect = lazy(() =>
 const DemoCall = lazy(() =>
   import('../features/demo-call/demo-call-dialog.tsx').then((m) => ({ default: m.DemoCallDialog })),
 );
+const Contact = lazy(() => import('./contact-dialog.tsx').then((m) => ({ default: m.ContactDialog })));
+const Booking = lazy(() => import('./booking-dialog.tsx').then((m) => ({ default: m.BookingDialog })));
 const Video = lazy(() => import('./video-dialog.tsx').then((m) => ({ default: m.VideoDialog })));
 
 function DialogFor({ request, onClose }: { request: DialogRequest; onClose(): void }) {
@@ -19,9 +21,9 @@ function DialogFor({ request, onClose }: { request: DialogRequest; onClose(): vo
     case 'demo-call':
       return <DemoCall request={request} onClose={onClose} />;
     case 'booking':
-      return <ContactDirect request={request} onClose={onClose} />;
+      return <Booking request={request} onClose={onClose} />;
     case 'contact':
-      return <ContactDirect request={request} onClose={onClose} />;
+      return <Contact onClose={onClose} />;
   }
 }
 

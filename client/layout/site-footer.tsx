@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { Link } from 'react-router';
 import { footerNav, site } from '#content/site.ts';
+import { useOpenDialog } from '../state/dialogs.ts';
 
 const footer = css`
   margin-top: var(--space-12);
@@ -31,10 +32,22 @@ const columns = css`
   address {
     font-style: normal;
   }
+  .contact-us {
+    margin: var(--space-2) 0 0;
+    padding: 0;
+    border: 0;
+    background: none;
+    color: var(--color-link);
+    font: inherit;
+    font-weight: 600;
+    text-decoration: underline;
+    cursor: pointer;
+  }
 `;
 
 export function SiteFooter() {
   const { contact, social } = site;
+  const openDialog = useOpenDialog();
   return (
     <footer css={footer}>
       <div css={columns}>
@@ -73,6 +86,14 @@ export function SiteFooter() {
             <br />
             {contact.address.city}, {contact.address.region} {contact.address.postalCode}
           </address>
+          <button
+            type="button"
+            className="contact-us"
+            aria-haspopup="dialog"
+            onClick={() => openDialog({ kind: 'contact' })}
+          >
+            Contact us
+          </button>
           <ul>
             <li>
               <a href={social.twitter} rel="noopener">

@@ -1,7 +1,10 @@
 import { html, meta } from '#content/pages/about-us.md';
 import { ContentPage } from '../components/content-page.tsx';
+import { ContactButton } from '../features/contact/contact-button.tsx';
 
 // The careers section is the body's '## Careers' heading, whose id is 'careers' (/about-us#careers).
 export function Component() {
-  return <ContentPage {...meta} html={html} path="/about-us" />;
+  return (
+    <ContentPage {...meta} html={html} path="/about-us" callToAction={<ContactButton>Contact Us</ContactButton>} />
+  );
 }

@@ -1,4 +1,5 @@
 import { devices, type Locator, type Page } from '@playwright/test';
+import { fakeCalEmbed } from './fake-cal.ts';
 import { expect, pauseClock, test } from './fixtures.ts';
 
 /** Presses Tab until `target` has focus, as a keyboard user would; fails if it is never reached. */
@@ -94,6 +95,7 @@ test('changing page scrolls back to the top', async ({ page }) => {
 });
 
 test('the header buttons open the dialog that names the step', async ({ page, isMobile }) => {
+  await fakeCalEmbed(page);
   await page.goto('/blogs');
   await page.getByRole('banner').getByRole('button', { name: 'Try the AI' }).click();
   const dialog = page.getByRole('dialog', { name: 'Have the AI call me' });
@@ -102,7 +104,7 @@ test('the header buttons open the dialog that names the step', async ({ page, is
   await expect(dialog).toBeHidden();
   if (!isMobile) {
     await page.getByRole('button', { name: 'Book Demo' }).click();
-    await expect(page.getByRole('dialog')).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Book a demo' })).toBeVisible();
   }
 });
 

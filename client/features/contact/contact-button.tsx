@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { useOpenDialog } from '../../state/dialogs.ts';
+import { buttonStyles } from '../../styles/buttons.ts';
+
+/** A call to action that opens the contact modal (SPEC §2 "Contact modal"). */
+export function ContactButton({ children }: { children: ReactNode }) {
+  const openDialog = useOpenDialog();
+  return (
+    <button
+      type="button"
+      css={[buttonStyles.primary, buttonStyles.large]}
+      aria-haspopup="dialog"
+      onClick={() => openDialog({ kind: 'contact' })}
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,201 @@
+import { css } from '@emotion/react';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { site } from '#content/site.ts';
+import { CONSENT_POLICY_PATH, contactConsentText } from '#shared/consent.ts';
+import { contactSchema, toFieldErrors } from '#shared/lead-schemas.ts';
+import { contactFailureToast, contactSuccessToast } from '#shared/messages.ts';
+import { useOpenDialog } from '../../state/dialogs.ts';
+import { useSourceTag } from '../../state/source-tag.ts';
+import { useToast } from '../../state/toasts.ts';
+import { buttonStyles } from '../../styles/buttons.ts';
+import { trackLead } from '../ad-pixel/ad-pixel.ts';
+import {
+  type ContactField,
+  type ContactFieldErrors,
+  type ContactOutcome,
+  firstInvalidField,
+  pickFieldErrors,
+  readContactReply,
+} from './contact-reply.ts';
+import { FormField } from './form-field.tsx';
+
+const form = css`
+  display: grid;
+  gap: var(--space-4);
+  .names {
+    display: grid;
+    gap: var(--space-4);
+    grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr));
+  }
+  .consent {
+    margin: 0;
+    color: var(--color-muted);
+    font-size: 0.8125rem;
+    line-height: 1.5;
+  }
+  .failure {
+    margin: 0;
+    padding: var(--space-3);
+    border: 1px solid var(--color-danger);
+    border-radius: var(--radius);
+    background: var(--color-danger-surface);
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--space-3);
+  }
+  .actions button {
+    flex: 1 1 12rem;
+  }
+`;
+
+// Only bots fill a field that people cannot see or reach (issue 6 honeypot; the server refuses such a form).
+const honeypot = css`
+  position: absolute;
+  left: -10000px;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+`;
+
+const EMPTY: Record<ContactField, string> = {
+  firstName: '',
+  lastName: '',
+  phoneNumber: '',
+  email: '',
+  companyName: '',
+};
+
+async function send(body: object): Promise<ContactOutcome> {
+  try {
+    const res = await fetch('/api/contact', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const reply: unknown = await res.json().catch(() => null);
+    return readContactReply(res.status, reply);
+  } catch {
+    return { kind: 'failed' };
+  }
+}
+
+/** The consent notice in the exact words the server records, with the policy's path as a link. */
+function ConsentNotice({ onLeave }: { onLeave(): void }) {
+  const [before, after = ''] = contactConsentText(site.name).split(CONSENT_POLICY_PATH);
+  return (
+    <p className="consent">
+      {before}
+      <Link to={CONSENT_POLICY_PATH} onClick={onLeave}>
+        {CONSENT_POLICY_PATH}
+      </Link>
+      {after}
+    </p>
+  );
+}
+
+interface ContactFormProps {
+  /** Called after a successful submission, and when the visitor follows the policy link. */
+  onDone(): void;
+}
+
+/** SPEC §2 "Contact modal", §4 "Contact form" and §5: idle → submitting → field errors, or a toast and done. */
+export function ContactForm({ onDone }: ContactFormProps) {
+  const id = useId();
+  const sourceTag = useSourceTag();
+  const toast = useToast();
+  const openDialog = useOpenDialog();
+  const [values, setValues] = useState(EMPTY);
+  const [website, setWebsite] = useState('');
+  const [errors, setErrors] = useState<ContactFieldErrors>({});
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const inputId = (field: ContactField) => `${id}-${field}`;
+  const showErrors = (next: ContactFieldErrors) => {
+    setErrors(next);
+    const first = firstInvalidField(next);
+    // Focus lands on the first field to fix; its label, state and message are read out together.
+    if (first) requestAnimationFrame(() => document.getElementById(inputId(first))?.focus());
+  };
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setFailed(false);
+    const parsed = contactSchema.safeParse({ ...values, sourceTag });
+    if (!parsed.success) {
+      showErrors(pickFieldErrors(toFieldErrors(parsed.error).fieldErrors));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    const outcome = await send({ ...values, sourceTag, website });
+    setBusy(false);
+    switch (outcome.kind) {
+      case 'submitted':
+        trackLead({ form: 'contact' });
+        toast({ ...contactSuccessToast });
+        onDone();
+        return;
+      case 'field-errors':
+        showErrors(outcome.fieldErrors);
+        return;
+      case 'failed':
+        setFailed(true);
+        toast({ ...contactFailureToast, variant: 'destructive' });
+        return;
+    }
+  }
+
+  const field = (name: ContactField) => ({
+    id: inputId(name),
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { currentTarget: HTMLInputElement }) => {
+      const { value } = event.currentTarget;
+      setValues((current) => ({ ...current, [name]: value }));
+      if (errors[name]) setErrors(({ [name]: _, ...rest }) => rest);
+    },
+  });
+
+  return (
+    <form css={form} noValidate onSubmit={submit} aria-busy={busy}>
+      <div className="names">
+        <FormField label="First Name" autoComplete="given-name" {...field('firstName')} />
+        <FormField label="Last Name" autoComplete="family-name" {...field('lastName')} />
+      </div>
+      <FormField label="Phone Number" type="tel" autoComplete="tel" inputMode="tel" {...field('phoneNumber')} />
+      <FormField label="Email Address" type="email" autoComplete="email" {...field('email')} />
+      <FormField label="Company Name" autoComplete="organization" {...field('companyName')} />
+      <div css={honeypot} aria-hidden="true">
+        <label htmlFor={`${id}-website`}>Website</label>
+        <input
+          id={`${id}-website`}
+          name="website"
+          tabIndex={-1}
+          autoComplete="off"
+          value={website}
+          onChange={(event) => setWebsite(event.currentTarget.value)}
+        />
+      </div>
+      <ConsentNotice onLeave={onDone} />
+      {failed && (
+        <p className="failure" role="alert">
+          {contactFailureToast.title}. {contactFailureToast.description}
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" css={buttonStyles.primary} disabled={busy}>
+          {busy ? 'Submitting...' : 'Submit'}
+        </button>
+        <button type="button" css={buttonStyles.secondary} onClick={() => openDialog({ kind: 'booking' })}>
+          Book a Call Directly
+        </button>
+      </div>
+    </form>
+  );
+}

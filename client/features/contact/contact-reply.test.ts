@@ -1,0 +1,39 @@
+import { expect, test } from 'vitest';
+import { contactFailureToast, emailCheckMessages, NAME_CHECK_FAILED_MESSAGE } from '#shared/messages.ts';
+import { firstInvalidField, readContactReply } from './contact-reply.ts';
+
+test('a 201 is a submitted form', () => {
+  expect(readContactReply(201, { status: 'submitted' })).toEqual({ kind: 'submitted' });
+});
+
+test('a refusal goes under its field', () => {
+  expect(readContactReply(422, { fieldErrors: { email: emailCheckMessages.disposable } })).toEqual({
+    kind: 'field-errors',
+    fieldErrors: { email: emailCheckMessages.disposable },
+  });
+});
+
+test('a name check that could not run is still shown under the name', () => {
+  const body = { error: NAME_CHECK_FAILED_MESSAGE, fieldErrors: { firstName: NAME_CHECK_FAILED_MESSAGE } };
+  expect(readContactReply(502, body)).toEqual({
+    kind: 'field-errors',
+    fieldErrors: { firstName: NAME_CHECK_FAILED_MESSAGE },
+  });
+});
+
+test.each([
+  [500, { error: contactFailureToast.title, description: contactFailureToast.description }],
+  [429, { error: 'Too many requests from your network. Please try again later.' }],
+  [400, { error: 'There was an error processing your request. Please try again.' }],
+  [400, { fieldErrors: { form: 'The request must be a JSON object.' } }],
+  [422, { fieldErrors: { email: 42, constructor: 'x' } }],
+  [502, null],
+  [503, 'Service Unavailable'],
+])('a %i without a field to blame is a failure', (status, body) => {
+  expect(readContactReply(status, body)).toEqual({ kind: 'failed' });
+});
+
+test('focus goes to the first invalid field in the order of the form', () => {
+  expect(firstInvalidField({ companyName: 'x', email: 'y', lastName: 'z' })).toBe('lastName');
+  expect(firstInvalidField({})).toBeUndefined();
+});

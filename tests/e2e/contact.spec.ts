@@ -1,0 +1,259 @@
+import type { Page } from '@playwright/test';
+import { contactFormMessages, emailCheckMessages, nameInvalidMessage } from '#shared/messages.ts';
+import { CAL_EMBED_SCRIPT, fakeCalEmbed, silentCalEmbed } from './fake-cal.ts';
+import { expect, test } from './fixtures.ts';
+
+// Submissions that reach the server stay under its per-IP limit on contact forms (10 an hour): four per project.
+const CONTACT_TITLE = 'Get a call from our AI assistant';
+
+const person = {
+  'First Name': 'Jane',
+  'Last Name': 'Doe',
+  'Phone Number': '(210) 867-5309',
+  'Email Address': 'jane@example.com',
+  'Company Name': 'Doe Realty',
+};
+
+async function fill(page: Page, values: Partial<typeof person>) {
+  const dialog = page.getByRole('dialog', { name: CONTACT_TITLE });
+  for (const [label, value] of Object.entries(values)) await dialog.getByLabel(label, { exact: true }).fill(value);
+}
+
+async function openContactFromFooter(page: Page) {
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Contact us' }).click();
+  const dialog = page.getByRole('dialog', { name: CONTACT_TITLE });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** Takes out the browser's own reports of a refused request, which the test caused on purpose. */
+function expectBrowserReports(pageErrors: string[], pattern: RegExp, count: number) {
+  const expected = pageErrors.filter((error) => pattern.test(error));
+  expect(expected).toHaveLength(count);
+  pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((error) => !pattern.test(error)));
+}
+
+function notifications(page: Page) {
+  return page.getByRole('list', { name: 'Notifications' });
+}
+
+test('the content pages and the footer open the contact modal; Escape closes it and focus returns', async ({
+  page,
+}) => {
+  for (const path of ['/lead-generation', '/affiliate-program', '/about-us']) {
+    await page.goto(path);
+    const button = page.getByRole('main').getByRole('button', { name: 'Contact Us' });
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: CONTACT_TITLE });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel('First Name')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(button).toBeFocused();
+  }
+  const dialog = await openContactFromFooter(page);
+  for (const label of Object.keys(person)) await expect(dialog.getByLabel(label, { exact: true })).toBeVisible();
+  await expect(dialog).toContainText('artificial or AI-generated voice');
+  await expect(dialog.getByRole('link', { name: '/consent-policies' })).toHaveAttribute('href', '/consent-policies');
+  await expect(dialog.getByRole('button', { name: 'Book a Call Directly' })).toBeVisible();
+  // The honeypot is out of sight and out of the tab order.
+  await expect(dialog.getByLabel('Website')).not.toBeInViewport();
+  await expect(dialog.getByLabel('Website')).toHaveAttribute('tabindex', '-1');
+});
+
+test('a valid form is sent with its source tag, shows Submitting..., then the success toast, and closes', async ({
+  page,
+}) => {
+  await page.goto('/about-us');
+  const opener = page.getByRole('main').getByRole('button', { name: 'Contact Us' });
+  await opener.click();
+  await fill(page, person);
+  // Hold the request until the busy state has been seen; the real server then runs its offline checks.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('/api/contact', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const sent = page.waitForRequest('/api/contact');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const busy = page.getByRole('button', { name: 'Submitting...' });
+  await expect(busy).toBeDisabled();
+  expect((await sent).postDataJSON()).toEqual({
+    firstName: 'Jane',
+    lastName: 'Doe',
+    phoneNumber: '(210) 867-5309',
+    email: 'jane@example.com',
+    companyName: 'Doe Realty',
+    sourceTag: 'website',
+    website: '',
+  });
+  const answered = page.waitForResponse('/api/contact');
+  release();
+  expect((await answered).status()).toBe(201);
+  await expect(notifications(page).getByText('Form submitted!')).toBeVisible();
+  await expect(notifications(page).getByText('The assistant will be calling you shortly.')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: CONTACT_TITLE })).toBeHidden();
+  await expect(opener).toBeFocused();
+});
+
+test('each field shows its own message under it, and nothing is sent until the form is valid', async ({ page }) => {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/contact')) requests.push(request.url());
+  });
+  await page.goto('/');
+  const dialog = await openContactFromFooter(page);
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  const expected: [label: string, message: string][] = [
+    ['First Name', contactFormMessages.firstName],
+    ['Last Name', contactFormMessages.lastName],
+    ['Phone Number', contactFormMessages.phoneNumber],
+    ['Email Address', contactFormMessages.email],
+    ['Company Name', contactFormMessages.companyName],
+  ];
+  for (const [label, message] of expected) {
+    const input = dialog.getByLabel(label, { exact: true });
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    await expect(input).toHaveAccessibleDescription(message);
+  }
+  await expect(dialog.getByLabel('First Name')).toBeFocused();
+
+  // Typing into a field clears its message; a short phone and a malformed e-mail keep theirs.
+  await fill(page, { 'First Name': 'Jane', 'Last Name': 'Doe', 'Company Name': 'Doe Realty' });
+  await fill(page, { 'Phone Number': '210 867', 'Email Address': 'jane@example' });
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByLabel('First Name')).not.toHaveAttribute('aria-invalid');
+  await expect(dialog.getByLabel('Phone Number')).toHaveAccessibleDescription(contactFormMessages.phoneNumber);
+  await expect(dialog.getByLabel('Email Address')).toHaveAccessibleDescription(contactFormMessages.email);
+  await expect(dialog.getByLabel('Phone Number')).toBeFocused();
+  expect(requests).toEqual([]);
+});
+
+test("the server's refusals appear under their fields: a disposable e-mail, then a made-up name", async ({
+  page,
+  pageErrors,
+}) => {
+  await page.goto('/');
+  const dialog = await openContactFromFooter(page);
+  await fill(page, { ...person, 'Email Address': 'jane@mailinator.com' });
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByLabel('Email Address')).toHaveAccessibleDescription(emailCheckMessages.disposable);
+  await expect(dialog.getByLabel('Email Address')).toBeFocused();
+
+  await fill(page, { 'First Name': 'Test', 'Last Name': 'User', 'Email Address': 'jane@example.com' });
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByLabel('First Name')).toHaveAccessibleDescription(nameInvalidMessage('Test User'));
+  await expect(dialog.getByLabel('Email Address')).not.toHaveAttribute('aria-invalid');
+  await expect(dialog).toBeVisible();
+  expectBrowserReports(pageErrors, /status of 422/, 2);
+});
+
+test('any other failure shows the destructive toast and keeps what was typed', async ({ page, pageErrors }) => {
+  await page.route('/api/contact', (route) =>
+    route.fulfill({ status: 500, json: { error: 'Something went wrong', description: 'Please try again later.' } }),
+  );
+  await page.goto('/');
+  const dialog = await openContactFromFooter(page);
+  await fill(page, person);
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  const toast = notifications(page).getByRole('alert');
+  await expect(toast).toContainText('Something went wrong');
+  await expect(toast).toContainText('Please try again later.');
+  await expect(dialog.getByRole('alert')).toHaveText('Something went wrong. Please try again later.');
+  await expect(dialog.getByLabel('Company Name')).toHaveValue('Doe Realty');
+  await expect(dialog.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  expectBrowserReports(pageErrors, /status of 500/, 1);
+});
+
+test('offline, the booking dialog offers the phone number and the plain booking link', async ({ page, pageErrors }) => {
+  await page.route(CAL_EMBED_SCRIPT, (route) => route.abort('internetdisconnected'));
+  await page.goto('/');
+  await page.locator('#features').getByRole('button', { name: 'Book Demo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book a demo' });
+  const fallback = dialog.getByRole('alert');
+  await expect(fallback).toContainText('could not load');
+  await expect(fallback.getByRole('link', { name: '(210) 555-0142' })).toHaveAttribute('href', 'tel:+12105550142');
+  await expect(fallback.getByRole('link', { name: 'cal.com/porchlight/demo-call' })).toHaveAttribute(
+    'href',
+    'https://cal.com/porchlight/demo-call',
+  );
+  expectBrowserReports(pageErrors, /ERR_INTERNET_DISCONNECTED/, 1);
+});
+
+test('a calendar that never shows itself gives way to the fallback after a bounded wait', async ({ page }) => {
+  await page.clock.install();
+  await silentCalEmbed(page);
+  await page.goto('/#pricing');
+  await page.getByRole('button', { name: 'Get Started Now' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book a demo' });
+  await expect(dialog.getByRole('status')).toHaveText('Loading the calendar…');
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+  // The page's clock runs on from here as it would; ten seconds on, the visitor is not left waiting.
+  await page.clock.runFor(10_000);
+  await expect(dialog.getByRole('alert')).toContainText('(210) 555-0142');
+});
+
+test('a booking made in the calendar leads to the meeting confirmation page', async ({ page }) => {
+  await fakeCalEmbed(page);
+  await page.goto('/#pricing');
+  await page.getByRole('button', { name: 'Get Started Now' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book a demo' });
+  await expect(dialog.getByText('Booker for https://cal.com/porchlight/demo-call in month_view')).toBeVisible();
+  await expect(dialog.getByRole('status')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Confirm booking' }).click();
+  await expect(page).toHaveURL('/meeting-confirmation');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText("You're Booked! Here's What Happens Next");
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('Book a Call Directly in the contact modal opens the calendar', async ({ page }) => {
+  await fakeCalEmbed(page);
+  await page.goto('/');
+  const dialog = await openContactFromFooter(page);
+  await dialog.getByRole('button', { name: 'Book a Call Directly' }).click();
+  await expect(page.getByRole('dialog', { name: CONTACT_TITLE })).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'Book a demo' }).getByText(/^Booker for /)).toBeVisible();
+});
+
+test('/agent-isa tags the visit: the calendar is the agent ISA one and the lead carries the tag', async ({
+  page,
+  isMobile,
+}) => {
+  await fakeCalEmbed(page);
+  await page.goto('/agent-isa');
+  await expect(page).toHaveURL('/?source=agent-isa');
+  const bookDemo = isMobile
+    ? page.locator('#features').getByRole('button', { name: 'Book Demo' })
+    : page.getByRole('banner').getByRole('button', { name: 'Book Demo' });
+  await bookDemo.click();
+  const booking = page.getByRole('dialog', { name: 'Book a demo' });
+  await expect(booking.getByText('Booker for https://cal.com/porchlight/agent-isa in month_view')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(booking).toBeHidden();
+
+  // The tag outlives the query: it is kept for the next page too.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
+  await expect(page).toHaveURL('/about-us');
+  const dialog = await openContactFromFooter(page);
+  await fill(page, person);
+  const sent = page.waitForRequest('/api/contact');
+  const answered = page.waitForResponse('/api/contact');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  expect((await sent).postDataJSON()).toMatchObject({ sourceTag: 'agent-isa', email: 'jane@example.com' });
+  expect((await answered).status()).toBe(201);
+  await expect(notifications(page).getByText('Form submitted!')).toBeVisible();
+});
+
+test('without a pixel id no pixel code runs and nothing is requested for it', async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL('/privacy');
+  expect(await page.evaluate(() => typeof window.fbq)).toBe('undefined');
+  expect(await page.locator('script[src*="fbevents"]').count()).toBe(0);
+  expect(requested.filter((url) => url.includes('facebook'))).toEqual([]);
+});
