@@ -40,12 +40,17 @@ export function startAdPixel(pixelId: string) {
   );
   window.fbq = stub;
   window._fbq ??= stub;
-  const script = document.createElement('script');
-  script.async = true;
-  script.src = PIXEL_SCRIPT_URL;
-  script.addEventListener('error', () => console.warn('Ad pixel script failed to load'));
-  document.head.append(script);
   call('init', pixelId);
+  // The stub queues events at once; the library itself waits until the browser has nothing better to do.
+  const load = () => {
+    const script = document.createElement('script');
+    script.async = true;
+    script.src = PIXEL_SCRIPT_URL;
+    script.addEventListener('error', () => console.warn('Ad pixel script failed to load'));
+    document.head.append(script);
+  };
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 5000 });
+  else setTimeout(load, 2000);
 }
 
 /** SPEC §7: a PageView on each route change. */
