@@ -95,7 +95,7 @@ export function createApp({
       thirdParties: {
         script: [...calendar.script, ...pixel.script],
         frame: [...(config.promoVideo.youtubeId ? ['https://www.youtube-nocookie.com'] : []), ...calendar.frame],
-        connect: [...calendar.connect, ...pixel.connect],
+        connect: pixel.connect,
         img: pixel.img,
       },
     }),

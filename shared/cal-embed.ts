@@ -3,7 +3,8 @@
 // own origin. The same answer drives the browser's loader and the server's CSP, so the two cannot drift.
 
 const CAL_COM_ORIGIN = 'https://cal.com';
-const CAL_COM_EMBED_SCRIPT = 'https://app.cal.com/embed/embed.js';
+const CAL_COM_APP_ORIGIN = 'https://app.cal.com';
+const CAL_COM_EMBED_SCRIPT = `${CAL_COM_APP_ORIGIN}/embed/embed.js`;
 
 /** What the embed's `init` and `inline` calls need for one booking link. */
 export interface CalEmbedTarget {
@@ -29,18 +30,19 @@ export function calEmbedFor(link: string): CalEmbedTarget {
   };
 }
 
-/** The CSP sources the embed needs: its script, the framed booking pages, and what that script talks to. */
+/** The CSP sources the embed needs: its script and the booking pages it frames. */
 export interface CalCspSources {
   script: string[];
   frame: string[];
-  connect: string[];
 }
 
-/** Every booking link hangs below the team URL, so the team decides the origins for all source tags. */
+/**
+ * Every booking link hangs below the team URL, so the team decides the origins for all source tags. Cal.com's
+ * embed frames cal.com's pages from app.cal.com (it rewrites the origin itself), and it fetches nothing.
+ */
 export function calCspSources(calTeam: string): CalCspSources {
   const origin = new URL(calTeam).origin;
   const scriptOrigin = new URL(embedScriptFor(origin)).origin;
-  // cal.com's booking pages and its embed script live on two origins; the embed frames and messages both.
-  const origins = [...new Set([origin, scriptOrigin])];
-  return { script: [scriptOrigin], frame: origins, connect: origins };
+  const frameOrigin = origin === CAL_COM_ORIGIN ? CAL_COM_APP_ORIGIN : origin;
+  return { script: [scriptOrigin], frame: [frameOrigin] };
 }

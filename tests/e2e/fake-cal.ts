@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 
 /** Where the site loads Cal.com's embed from with the default calendar team. */
@@ -70,5 +72,40 @@ export async function fakeCalEmbed(page: Page) {
 export async function silentCalEmbed(page: Page) {
   await page.route(CAL_EMBED_SCRIPT, (route) =>
     route.fulfill({ status: 200, contentType: 'text/javascript', body: '/* never ready */' }),
+  );
+}
+
+// Cal.com's own embed script as published in @calcom/embed-core (the version the loader is tested with).
+const REAL_EMBED = fs.readFileSync(
+  path.join('node_modules', '@calcom', 'embed-core', 'dist', 'embed', 'embed.js'),
+  'utf8',
+);
+
+// A stand-in for the booking page Cal.com frames: it talks to the embed the way Cal.com's pages do, by posting
+// 'CAL:<namespace>:<event>' messages to the parent.
+const FAKE_BOOKING_PAGE = `<!doctype html>
+<html lang="en"><title>Booking</title>
+<h1 id="page"></h1>
+<button type="button" id="confirm">Confirm booking</button>
+<script>
+  const namespace = new URL(location.href).searchParams.get('embed');
+  const post = (type, data) => parent.postMessage({ fullType: 'CAL:' + namespace + ':' + type, data }, '*');
+  document.getElementById('page').textContent = 'Booking page ' + location.pathname + location.search;
+  document.getElementById('confirm').addEventListener('click', () => {
+    post('bookingSuccessfulV2', { uid: 'fake-booking', title: 'Demo', status: 'ACCEPTED' });
+    post('bookingSuccessful', { booking: { uid: 'fake-booking' }, confirmed: true });
+  });
+  post('__iframeReady', {});
+  post('linkReady', {});
+</script></html>`;
+
+/** Serves Cal.com's real embed script and a stand-in for every page it frames from app.cal.com. */
+export async function realCalEmbed(page: Page) {
+  await page.route(CAL_EMBED_SCRIPT, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: REAL_EMBED }),
+  );
+  await page.route(
+    (url) => url.origin === 'https://app.cal.com' && url.pathname !== '/embed/embed.js',
+    (route) => route.fulfill({ status: 200, contentType: 'text/html', body: FAKE_BOOKING_PAGE }),
   );
 }
