@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { contactFormMessages, emailCheckMessages, nameInvalidMessage } from '#shared/messages.ts';
 import { CAL_EMBED_SCRIPT, fakeCalEmbed, realCalEmbed, silentCalEmbed } from './fake-cal.ts';
@@ -130,6 +131,27 @@ test('each field shows its own message under it, and nothing is sent until the f
   await expect(dialog.getByLabel('Email Address')).toHaveAccessibleDescription(contactFormMessages.email);
   await expect(dialog.getByLabel('Phone Number')).toBeFocused();
   expect(requests).toEqual([]);
+});
+
+test('the contact and booking dialogs pass axe in both themes, with their messages showing', async ({
+  page,
+  pageErrors,
+}) => {
+  await page.route(CAL_EMBED_SCRIPT, (route) => route.abort('internetdisconnected'));
+  for (const theme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.goto('/');
+    const dialog = await openContactFromFooter(page);
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(dialog.getByLabel('First Name')).toHaveAttribute('aria-invalid', 'true');
+    const contact = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+    expect(contact.violations).toEqual([]);
+    await dialog.getByRole('button', { name: 'Book a Call Directly' }).click();
+    await expect(page.getByRole('dialog', { name: 'Book a demo' }).getByRole('alert')).toBeVisible();
+    const booking = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+    expect(booking.violations).toEqual([]);
+  }
+  expectBrowserReports(pageErrors, /ERR_INTERNET_DISCONNECTED/, 2);
 });
 
 test("the server's refusals appear under their fields: a disposable e-mail, then a made-up name", async ({
