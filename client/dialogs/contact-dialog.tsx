@@ -1,8 +1,9 @@
 import { css } from '@emotion/react';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { site } from '#content/site.ts';
 import { Modal } from '../components/modal.tsx';
 import { ContactForm } from '../features/contact/contact-form.tsx';
+import { useOpenDialog } from '../state/dialogs.ts';
 
 const intro = css`
   margin: 0 0 var(--space-4);
@@ -11,15 +12,28 @@ const intro = css`
 
 /** SPEC §2 "Contact modal": the visitor leaves their details and the assistant calls them for a demonstration. */
 export function ContactDialog({ onClose }: { onClose(): void }) {
-  // Closing through the <dialog> (not by unmounting) returns focus to the button that opened it.
+  // Closing through the <dialog> (not by unmounting) returns focus to the button that opened it; the calendar
+  // opened from here then opens from that button too, so closing it brings focus back there.
   const [open, setOpen] = useState(true);
+  const bookInstead = useRef(false);
+  const openDialog = useOpenDialog();
+  const closed = useCallback(() => {
+    if (bookInstead.current) openDialog({ kind: 'booking' });
+    else onClose();
+  }, [onClose, openDialog]);
   return (
-    <Modal open={open} title="Get a call from our AI assistant" onClose={onClose}>
+    <Modal open={open} title="Get a call from our AI assistant" onClose={closed}>
       <p css={intro}>
         Leave your details and the {site.name} assistant will call you to show how it answers, qualifies and books your
         leads.
       </p>
-      <ContactForm onDone={() => setOpen(false)} />
+      <ContactForm
+        onDone={() => setOpen(false)}
+        onBookCall={() => {
+          bookInstead.current = true;
+          setOpen(false);
+        }}
+      />
     </Modal>
   );
 }

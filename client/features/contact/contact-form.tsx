@@ -5,7 +5,6 @@ import { site } from '#content/site.ts';
 import { CONSENT_POLICY_PATH, contactConsentText } from '#shared/consent.ts';
 import { contactSchema, toFieldErrors } from '#shared/lead-schemas.ts';
 import { contactFailureToast, contactSuccessToast } from '#shared/messages.ts';
-import { useOpenDialog } from '../../state/dialogs.ts';
 import { useSourceTag } from '../../state/source-tag.ts';
 import { useToast } from '../../state/toasts.ts';
 import { buttonStyles } from '../../styles/buttons.ts';
@@ -99,14 +98,15 @@ function ConsentNotice({ onLeave }: { onLeave(): void }) {
 interface ContactFormProps {
   /** Called after a successful submission, and when the visitor follows the policy link. */
   onDone(): void;
+  /** 'Book a Call Directly': the visitor would rather pick a time in the calendar. */
+  onBookCall(): void;
 }
 
 /** SPEC §2 "Contact modal", §4 "Contact form" and §5: idle → submitting → field errors, or a toast and done. */
-export function ContactForm({ onDone }: ContactFormProps) {
+export function ContactForm({ onDone, onBookCall }: ContactFormProps) {
   const id = useId();
   const sourceTag = useSourceTag();
   const toast = useToast();
-  const openDialog = useOpenDialog();
   const [values, setValues] = useState(EMPTY);
   const [website, setWebsite] = useState('');
   const [errors, setErrors] = useState<ContactFieldErrors>({});
@@ -192,7 +192,7 @@ export function ContactForm({ onDone }: ContactFormProps) {
         <button type="submit" css={buttonStyles.primary} disabled={busy}>
           {busy ? 'Submitting...' : 'Submit'}
         </button>
-        <button type="button" css={buttonStyles.secondary} onClick={() => openDialog({ kind: 'booking' })}>
+        <button type="button" css={buttonStyles.secondary} onClick={onBookCall}>
           Book a Call Directly
         </button>
       </div>
