@@ -38,10 +38,10 @@ function notifications(page: Page) {
   return page.getByRole('list', { name: 'Notifications' });
 }
 
-test('the content pages and the footer open the contact modal; Escape closes it and focus returns', async ({
-  page,
-}) => {
-  for (const path of ['/lead-generation', '/affiliate-program', '/about-us']) {
+for (const path of ['/lead-generation', '/affiliate-program', '/about-us']) {
+  test(`${path} opens the contact modal from its call to action; Escape closes it and focus returns`, async ({
+    page,
+  }) => {
     await page.goto(path);
     const button = page.getByRole('main').getByRole('button', { name: 'Contact Us' });
     await button.click();
@@ -51,7 +51,11 @@ test('the content pages and the footer open the contact modal; Escape closes it 
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(button).toBeFocused();
-  }
+  });
+}
+
+test('the footer opens the contact modal: its fields, consent notice, policy link and honeypot', async ({ page }) => {
+  await page.goto('/');
   const dialog = await openContactFromFooter(page);
   for (const label of Object.keys(person)) await expect(dialog.getByLabel(label, { exact: true })).toBeVisible();
   await expect(dialog).toContainText('artificial or AI-generated voice');
@@ -60,6 +64,11 @@ test('the content pages and the footer open the contact modal; Escape closes it 
   // The honeypot is out of sight and out of the tab order.
   await expect(dialog.getByLabel('Website')).not.toBeInViewport();
   await expect(dialog.getByLabel('Website')).toHaveAttribute('tabindex', '-1');
+  // The policy link leaves the modal behind.
+  await dialog.getByRole('link', { name: '/consent-policies' }).click();
+  await expect(page).toHaveURL('/consent-policies');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cookie and Consent Policy');
 });
 
 test('a valid form is sent with its source tag, shows Submitting..., then the success toast, and closes', async ({
