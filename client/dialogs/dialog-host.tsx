@@ -4,9 +4,6 @@ import { useExitIntent } from '../features/demo-call/use-exit-intent.ts';
 import { type DialogRequest, openDialogAtom } from '../state/dialogs.ts';
 
 // Each dialog's code loads only when it is first opened.
-const ContactDirect = lazy(() =>
-  import('./contact-direct-dialog.tsx').then((m) => ({ default: m.ContactDirectDialog })),
-);
 const DemoCall = lazy(() =>
   import('../features/demo-call/demo-call-dialog.tsx').then((m) => ({ default: m.DemoCallDialog })),
 );

@@ -6,6 +6,7 @@ import { PROCESSING_ERROR_MESSAGE } from '#shared/messages.ts';
 import { formatPhoneAsYouType } from '#shared/phone.ts';
 import { Modal } from '../../components/modal.tsx';
 import { useSourceTag } from '../../state/source-tag.ts';
+import { trackLead } from '../ad-pixel/ad-pixel.ts';
 import { DemoCallForm, type DemoFormValues } from './demo-call-form.tsx';
 import { CALLER_AREA_CODE, CALLING_CLOSE_AFTER_MS, SCHEDULED_CLOSE_AFTER_MS } from './demo-call-rules.ts';
 import { followCall } from './follow-call.ts';
@@ -127,10 +128,12 @@ export function DemoCallDialog({ request, onClose }: Props) {
     setFormError(undefined);
     const outcome = await submitDemoCall(parsed.data);
     setSubmitting(false);
-    // SPEC §7: the ad pixel's 'Lead' event ('submitted' or 'scheduled') belongs with these two outcomes.
+    // SPEC §7: the ad pixel's 'Lead' event, 'submitted' for a call now, 'scheduled' for one later.
     if (outcome.kind === 'preparing') {
+      trackLead({ form: 'demo-call', status: 'submitted' });
       setStep({ name: 'preparing', callId: outcome.callId, phone: formatPhoneAsYouType(values.phone) });
     } else if (outcome.kind === 'scheduled') {
+      trackLead({ form: 'demo-call', status: 'scheduled' });
       setStep({ name: 'scheduled' });
     } else {
       refuse(outcome.fieldErrors, outcome.formError);
