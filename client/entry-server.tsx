@@ -102,6 +102,8 @@ export function createRenderer(routeTable: RouteObject[]): Render {
         stream.abort();
         if (!settled) reject(new Error('Render timed out'));
       }, ABORT_AFTER_MS);
+      // Nor keep a stopping process alive.
+      timer.unref?.();
     });
   };
 }

@@ -43,6 +43,8 @@ server.listen(config.port, config.host, () => {
   logger.info({ port, env: config.env, database: config.databaseFile }, `listening on http://localhost:${port}`);
 });
 
+// Time given to closing the workers and the database once the HTTP server is closed.
+const FINAL_GRACE_MS = 5_000;
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
@@ -54,6 +56,12 @@ async function shutdown(signal: string) {
     server.closeAllConnections();
   }, config.shutdownTimeoutMs);
   deadline.unref();
+  // Whatever still hangs after that (a stuck worker, a database that will not close) must not keep a
+  // supervisor waiting: the process leaves anyway, with a failure code.
+  setTimeout(() => {
+    logger.error('shutdown did not finish in time, exiting');
+    process.exit(1);
+  }, config.shutdownTimeoutMs + FINAL_GRACE_MS).unref();
   // io.close() stops accepting, disconnects sockets and closes the HTTP server once requests finish.
   await new Promise<void>((resolve) => io.close(() => resolve()));
   clearTimeout(deadline);

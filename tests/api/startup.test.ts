@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
@@ -49,6 +50,47 @@ test('the server migrates, serves, and shuts down gracefully on SIGTERM', async 
 
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  } finally {
+    child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 20_000);
+
+test('on SIGTERM a request in flight still gets its answer, new connections are refused, then the process exits', async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-stop-'));
+  const { child, done } = startServer(
+    { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, HOOK_SECRET: 'stop-test-secret-0123456789' },
+    'listening on',
+  );
+  try {
+    const port = Number(/"port":(\d+)/.exec((await done).stdout)?.[1]);
+    // A signed hook whose body is still arriving: the server cannot answer before the last byte.
+    const body = JSON.stringify({ externalId: 'lead-in-flight', receivedAt: '2026-01-01T00:00:00.000Z' });
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let answer = '';
+    socket.on('data', (chunk) => {
+      answer += chunk;
+    });
+    const closed = new Promise((resolve) => socket.once('close', resolve));
+    socket.write(
+      `POST /api/hooks/leads HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+        `X-Porchlight-Timestamp: 0\r\nX-Porchlight-Signature: sha256=00\r\nContent-Length: ${body.length}\r\n\r\n` +
+        body.slice(0, 10),
+    );
+    // The request has reached the app (its body parser is waiting) before the signal.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+
+    socket.end(body.slice(10));
+    await closed;
+    // Any real answer will do: this one is refused for its stale timestamp, after the whole body was read.
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
     expect(await exited).toBe(0);
   } finally {
     child.kill('SIGKILL');
