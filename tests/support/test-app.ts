@@ -17,7 +17,7 @@ export function builtPages(): Promise<PageSource> {
   return built;
 }
 
-type Overrides = Partial<Omit<AppDeps, 'config' | 'db' | 'logger'>>;
+type Overrides = Partial<Omit<AppDeps, 'config' | 'db'>>;
 
 /** A whole app over a fresh SQLite file in a temporary folder; call `close()` when done. */
 export async function createTestApp(env: Record<string, string> = {}, overrides: Overrides = {}) {

@@ -1,0 +1,62 @@
+import { Writable } from 'node:stream';
+import { sql } from 'kysely';
+import request from 'supertest';
+import { afterEach, expect, test } from 'vitest';
+import { createLogger } from '#server/logger.ts';
+import { SIGN_IN_ENV, signedInAgent } from '../support/sessions.ts';
+import { createTestApp } from '../support/test-app.ts';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>> | undefined;
+afterEach(async () => {
+  await ctx?.close();
+  ctx = undefined;
+});
+
+/** An app whose log lines are kept, parsed, for the test to read. */
+async function appWithLog(env: Record<string, string> = {}) {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, callback) {
+      for (const line of String(chunk).split('\n')) if (line.trim()) lines.push(JSON.parse(line));
+      callback();
+    },
+  });
+  ctx = await createTestApp(env, { logger: createLogger('info', sink) });
+  return { app: ctx.app, lines };
+}
+
+test('request logs carry the request id and never the cookie, authorization or hook signature', async () => {
+  const { app, lines } = await appWithLog();
+  const res = await request(app)
+    .get('/blogs')
+    .set('Cookie', 'porchlight_session=s%3Asecret-session-id')
+    .set('Authorization', 'Bearer secret-bearer-token')
+    .set('X-Porchlight-Signature', 'sha256=secret-signature');
+  expect(res.status).toBe(200);
+
+  const entry = lines.find((line) => line.msg === 'request completed');
+  expect(entry).toBeDefined();
+  const text = JSON.stringify(entry);
+  expect(text).toContain(res.headers['x-request-id']);
+  expect(text).toContain('[redacted]');
+  for (const secret of ['secret-session-id', 'secret-bearer-token', 'secret-signature']) {
+    expect(text).not.toContain(secret);
+  }
+});
+
+test('an API route that fails answers 500 JSON with a plain message, logs the error and shows no stack', async () => {
+  const { app, lines } = await appWithLog(SIGN_IN_ENV);
+  const agent = await signedInAgent(app, 'client');
+  // The store underneath breaks, as a corrupt or missing table would.
+  if (!ctx) throw new Error('no app');
+  await sql`drop table lead_volume`.execute(ctx.db);
+
+  const res = await agent.get('/api/dashboard/lead-volume');
+  expect(res.status).toBe(500);
+  expect(res.type).toBe('application/json');
+  expect(res.body).toEqual({ error: 'Something went wrong. Please try again later.' });
+  expect(res.text).not.toMatch(/lead_volume|at .*\.ts|SqliteError/);
+  expect(lines.some((line) => line.msg === 'request failed' && JSON.stringify(line).includes('lead_volume'))).toBe(
+    true,
+  );
+});
