@@ -1,0 +1,104 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'kysely';
+import { afterEach, expect, test } from 'vitest';
+import { createDatabase, type DB, migrateToLatest } from './database.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const dirs: string[] = [];
+const open: DB[] = [];
+afterEach(async () => {
+  for (const db of open.splice(0)) await db.destroy();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-db-'));
+  dirs.push(dir);
+  return dir;
+}
+
+async function pragma(db: DB, name: string): Promise<unknown> {
+  const { rows } = await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(db);
+  return Object.values(rows[0] ?? {})[0];
+}
+
+async function columns(db: DB, table: string): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
+  return rows.map((row) => row.name);
+}
+
+test('the database opens in WAL mode with foreign keys and a busy timeout, creating its folder', async () => {
+  const file = path.join(tempDir(), 'nested', 'porchlight.sqlite');
+  const db = createDatabase(file);
+  open.push(db);
+  expect(fs.existsSync(path.dirname(file))).toBe(true);
+  expect(await pragma(db, 'journal_mode')).toBe('wal');
+  expect(await pragma(db, 'foreign_keys')).toBe(1);
+  expect(await pragma(db, 'busy_timeout')).toBe(5000);
+});
+
+test('migrations create the tables DESIGN names with the columns SPEC §3 lists, and run once', async () => {
+  const db = createDatabase(path.join(tempDir(), 'porchlight.sqlite'));
+  open.push(db);
+  expect(await migrateToLatest(db)).toEqual(['0001-initial', '0002-consents']);
+  expect(await migrateToLatest(db)).toEqual([]);
+
+  expect(await columns(db, 'call_notifications')).toEqual(expect.arrayContaining(['phone_number', 'status']));
+  expect(await columns(db, 'visits')).toEqual(
+    expect.arrayContaining([
+      'ip_address',
+      'timestamp',
+      'page_visited',
+      'country',
+      'city',
+      'region',
+      'latitude',
+      'longitude',
+      'user_agent',
+      'referrer',
+      'is_return_visit',
+      'visit_duration',
+      'source_tag',
+      'calendar_link',
+    ]),
+  );
+  expect(await columns(db, 'leads')).toEqual(
+    expect.arrayContaining([
+      'full_name',
+      'first_name',
+      'last_name',
+      'company_name',
+      'phone',
+      'email',
+      'consent',
+      'timezone',
+      'scheduled',
+      'source_tag',
+    ]),
+  );
+  for (const table of ['outbox', 'sessions', 'lead_volume', 'consents']) {
+    expect((await columns(db, table)).length, table).toBeGreaterThan(0);
+  }
+  // A call row cannot point at a lead that does not exist.
+  await expect(
+    db
+      .insertInto('call_notifications')
+      .values({ id: 'c1', lead_id: 'missing', phone_number: '+12105550100', status: 'preparing' })
+      .execute(),
+  ).rejects.toThrow(/FOREIGN KEY/);
+});
+
+test('npm run db:migrate migrates the database in DATA_DIR and says what it applied', async () => {
+  const dataDir = tempDir();
+  const run = (env: Record<string, string>) =>
+    promisify(execFile)(process.execPath, ['db/migrate.ts'], { cwd: ROOT, env: { PATH: process.env.PATH, ...env } });
+  const first = await run({ DATA_DIR: dataDir });
+  expect(first.stdout.trim()).toBe('Applied 0001-initial, 0002-consents');
+  expect(fs.existsSync(path.join(dataDir, 'porchlight.sqlite'))).toBe(true);
+  const second = await run({ DATA_DIR: dataDir });
+  expect(second.stdout.trim()).toBe('Database is up to date');
+});
