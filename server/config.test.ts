@@ -1,5 +1,20 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { expect, test } from 'vitest';
-import { ConfigError, loadConfig, publicConfig } from './config.ts';
+import { ConfigError, envSchema, loadConfig, publicConfig } from './config.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+/** The variables `.env.example` documents, with the values it shows. */
+function exampleEnv(): Record<string, string> {
+  const text = fs.readFileSync(path.join(ROOT, '.env.example'), 'utf8');
+  return Object.fromEntries(
+    text
+      .split('\n')
+      .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]),
+  );
+}
 
 test('a fresh checkout needs no variables at all', () => {
   const config = loadConfig({});
@@ -89,4 +104,16 @@ test('check keys and the webhook URL are secrets, never public', () => {
   const shown = JSON.stringify(publicConfig(config));
   for (const secret of ['key-123', 'secret-token']) expect(shown).not.toContain(secret);
   expect(publicConfig(config).calTeam).toBe('https://cal.com/acme');
+});
+
+test('.env.example documents every variable the schema reads, with the defaults the schema applies', () => {
+  const example = exampleEnv();
+  expect(Object.keys(example).sort()).toEqual(Object.keys(envSchema.shape).sort());
+  expect(loadConfig(example)).toEqual(loadConfig({}));
+});
+
+test('the README names every configuration variable', () => {
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const missing = Object.keys(envSchema.shape).filter((name) => !readme.includes(`\`${name}\``));
+  expect(missing).toEqual([]);
 });
