@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import { builtinModules } from 'node:module';
+import path from 'node:path';
+import { expect, test } from 'vitest';
+
+// No Docker engine runs in CI, so the image is checked the other way round: the Dockerfile keeps the
+// README's steps, and everything the production server imports is in the runtime stage.
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+
+test('the Dockerfile runs the README steps on Node 24 slim, as a non-root user with data on a volume', () => {
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  expect(readme).toContain('npm ci && npm run build && npm run db:migrate && npm start');
+  expect(dockerfile).toMatch(/^FROM node:24-slim AS build$/m);
+  expect(dockerfile).toMatch(/^FROM node:24-slim AS runtime$/m);
+  expect(dockerfile).toMatch(/^RUN npm ci$/m);
+  expect(dockerfile).toMatch(/^RUN npm run build && npm prune --omit=dev$/m);
+  expect(dockerfile).toMatch(/NODE_ENV=production/);
+  expect(dockerfile).toMatch(/^USER node$/m);
+  expect(dockerfile).toMatch(/^VOLUME \["\/app\/data"\]$/m);
+  expect(dockerfile).toMatch(/^HEALTHCHECK [\s\S]*\/healthz/m);
+  // The server migrates at start-up, so the image needs no separate db:migrate step.
+  expect(dockerfile).toMatch(/^CMD \["node", "server\/index\.ts"\]$/m);
+});
+
+/** Specifiers of the value imports of a module (type-only imports are erased when Node strips types). */
+function valueImports(source: string): string[] {
+  const specifiers: string[] = [];
+  for (const match of source.matchAll(/^(?:import|export)\s+(?!type\s)(?:[^'";]*?\sfrom\s+)?['"]([^'"]+)['"]/gm)) {
+    if (match[1]) specifiers.push(match[1]);
+  }
+  return specifiers;
+}
+
+function resolveLocal(from: string, specifier: string): string | undefined {
+  if (specifier.startsWith('#')) {
+    const [alias, ...rest] = specifier.split('/');
+    const target = pkg.imports[`${alias}/*`];
+    return target ? path.join(ROOT, target.replace('*', rest.join('/'))) : undefined;
+  }
+  if (specifier.startsWith('.')) return path.resolve(path.dirname(from), specifier);
+  return undefined;
+}
+
+test('every module the production server and the migration script import is copied into the runtime image', () => {
+  const copied = [...dockerfile.matchAll(/^COPY --from=build \S+ \/app\/(\S+) /gm)].map((m) => m[1]);
+  const packages = new Set<string>();
+  const files = new Set<string>();
+  const queue = [path.join(ROOT, 'server/index.ts'), path.join(ROOT, 'db/migrate.ts')];
+  while (queue.length) {
+    const file = queue.pop();
+    if (!file || files.has(file)) continue;
+    files.add(file);
+    for (const specifier of valueImports(fs.readFileSync(file, 'utf8'))) {
+      const local = resolveLocal(file, specifier);
+      if (local) {
+        queue.push(local);
+        continue;
+      }
+      if (specifier.startsWith('node:') || builtinModules.includes(specifier)) continue;
+      const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
+      if (name) packages.add(name);
+    }
+  }
+  expect(files.size).toBeGreaterThan(20);
+  const outside = [...files]
+    .map((file) => path.relative(ROOT, file))
+    .filter((file) => !copied.some((dir) => file.startsWith(`${dir}/`)));
+  expect(outside).toEqual([]);
+  // `npm prune --omit=dev` keeps only these.
+  const missing = [...packages].filter((name) => !(name in pkg.dependencies));
+  expect(missing).toEqual([]);
+});
