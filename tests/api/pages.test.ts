@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { DIST_DIR } from '#server/pages.ts';
 import { headingOf, inlineTags, titleOf } from '../support/html.ts';
 import { createTestApp } from '../support/test-app.ts';
 
@@ -90,6 +93,37 @@ test('the browser entry and the matched page chunk are preloaded', async () => {
   const asset = await request(ctx.app).get(String(entry));
   expect(asset.status).toBe(200);
   expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+});
+
+test('each page ships only its own code: the entry holds no page, and a page preloads no other page', async () => {
+  type Chunk = { file: string; imports?: string[] };
+  const manifest: Record<string, Chunk> = JSON.parse(
+    fs.readFileSync(path.join(DIST_DIR, 'client', '.vite', 'manifest.json'), 'utf8'),
+  );
+  const pageModules = Object.keys(manifest).filter((key) => key.startsWith('client/routes/'));
+  expect(pageModules.length).toBeGreaterThanOrEqual(15);
+  // What the browser must load before it can hydrate anything: the entry and its static imports.
+  const eager = new Set<string>();
+  const queue = ['client/entry-client.tsx'];
+  while (queue.length) {
+    const key = queue.pop();
+    if (!key || eager.has(key)) continue;
+    eager.add(key);
+    queue.push(...(manifest[key]?.imports ?? []));
+  }
+  expect(eager.size).toBeGreaterThan(1);
+  expect(pageModules.filter((key) => eager.has(key))).toEqual([]);
+
+  const chunkOf = (key: string) => `/${manifest[key]?.file}`;
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+  const home = preloads((await request(ctx.app).get('/')).text);
+  const blogs = preloads((await request(ctx.app).get('/blogs')).text);
+  expect(home).toContain(chunkOf('client/routes/home.tsx'));
+  expect(blogs).toContain(chunkOf('client/routes/blogs.tsx'));
+  for (const other of ['blogs', 'blog-post', 'dashboard', 'analytics']) {
+    expect(home).not.toContain(chunkOf(`client/routes/${other}.tsx`));
+  }
+  expect(blogs).not.toContain(chunkOf('client/routes/home.tsx'));
 });
 
 test('a missing hashed asset is a plain 404, not a page', async () => {
