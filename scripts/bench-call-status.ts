@@ -2,44 +2,20 @@
 // Socket.IO event (DESIGN "Budgets"). Starts the production server on a free loopback port with a HOOK_SECRET,
 // stores CALLS demo calls, follows each from its own socket as the dialog does, then posts signed `calling`
 // hooks: one at a time, then all at once. Prints p50 / p99 / max. Bounded in count and time; stops by itself.
-import { execSync, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { followCall } from '#client/features/demo-call/follow-call.ts';
 import { createDatabase, migrateToLatest } from '#db/database.ts';
 import { signedHeaders } from '#server/middleware/signed-webhook.ts';
+import { buildIfNeeded, startProductionServer } from './lib/production-server.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const CALLS = Math.min(Number(process.env.BENCH_CALLS ?? 200), 1000);
 const DEADLINE_MS = 90_000;
 const SECRET = crypto.randomBytes(24).toString('hex');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForReady(base: string) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not become ready');
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
@@ -141,9 +117,7 @@ async function measure(base: string, callId: string, rang: (callId: string) => P
   return (await heard) - sent;
 }
 
-execSync('npm run build', { cwd: ROOT, stdio: 'ignore' });
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
+buildIfNeeded();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-bench-calls-'));
 const callIds = await storeCalls(path.join(dataDir, 'porchlight.sqlite'), CALLS);
 
@@ -153,31 +127,19 @@ await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
 const sinkAddress = sink.address();
 const sinkUrl = typeof sinkAddress === 'object' && sinkAddress ? `http://127.0.0.1:${sinkAddress.port}/leads` : '';
 
-const server = spawn(process.execPath, ['server/index.ts'], {
-  cwd: ROOT,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SITE_URL: base,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'error',
-    HOOK_SECRET: SECRET,
-    LEAD_WEBHOOK_URL: sinkUrl,
-    API_RATE_LIMIT_PER_MINUTE: '100000',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
+const server = await startProductionServer({
+  dataDir,
+  env: { LOG_LEVEL: 'error', HOOK_SECRET: SECRET, LEAD_WEBHOOK_URL: sinkUrl, API_RATE_LIMIT_PER_MINUTE: '100000' },
 });
+const { base } = server;
 const deadline = setTimeout(() => {
   console.error(`benchmark did not finish in ${DEADLINE_MS / 1000} s`);
-  server.kill('SIGTERM');
+  server.child.kill('SIGTERM');
   process.exit(1);
 }, DEADLINE_MS);
 
 let browsers: ReturnType<typeof followAll> | undefined;
 try {
-  await waitForReady(base);
   console.log(
     `Call status push: ${CALLS} calls, one socket each, loopback, ${os.cpus().length} cores, Node ${process.version}`,
   );
@@ -199,8 +161,6 @@ try {
 } finally {
   browsers?.stop();
   clearTimeout(deadline);
-  server.kill('SIGTERM');
   sink.close();
-  await new Promise((resolve) => server.once('exit', resolve));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

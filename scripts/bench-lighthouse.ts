@@ -4,15 +4,13 @@
 // prints the medians and what keeps a category under 100, then stops the server by itself.
 // DESIGN "Budgets": performance ≥ 95, accessibility, best practices and SEO 100 on `/`, `/blogs` and one
 // article; `/` is also checked for accessibility in the dark theme.
-import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import { buildIfNeeded, ROOT, startProductionServer } from './lib/production-server.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 // LIGHTHOUSE_SAVE=<dir> keeps each run's full report as JSON, to read with Lighthouse's viewer.
 const SAVE_DIR = process.env.LIGHTHOUSE_SAVE;
@@ -33,49 +31,6 @@ interface Target {
   /** The site follows prefers-color-scheme when no theme is stored; Chromium can force it dark. */
   dark?: boolean;
   categories: Category[];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForReady(base: string) {
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not become ready');
-}
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile()) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-  }
-  return newest;
-}
-
-/** The build is reused unless a source it is made of changed after it. */
-function buildIfNeeded() {
-  const manifest = path.join(ROOT, 'dist', 'client', '.vite', 'manifest.json');
-  const serverEntry = path.join(ROOT, 'dist', 'server');
-  const built =
-    fs.existsSync(manifest) && fs.existsSync(serverEntry) ? fs.statSync(manifest).mtimeMs : Number.NEGATIVE_INFINITY;
-  const sources = Math.max(...['client', 'shared', 'content'].map((dir) => newestMtime(path.join(ROOT, dir))));
-  if (process.env.LIGHTHOUSE_BUILD === '1' || sources > built) {
-    console.log('Building…');
-    execSync('npm run build', { cwd: ROOT, stdio: 'ignore' });
-  }
 }
 
 /** One Lighthouse run; a run Lighthouse itself gives up on (e.g. NO_NAVSTART under load) is tried again. */
@@ -171,26 +126,11 @@ const ms = (value: number) => (Number.isFinite(value) ? `${Math.round(value)} ms
 const kb = (bytes: number) => (Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(1)} KB` : '–');
 
 buildIfNeeded();
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-lighthouse-'));
-const server = spawn(process.execPath, ['server/index.ts'], {
-  cwd: ROOT,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SITE_URL: base,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = await startProductionServer();
+const { base } = server;
 
 let missed = false;
 try {
-  await waitForReady(base);
   const blogs = await (await fetch(`${base}/blogs`)).text();
   const article = blogs.match(/href="(\/blog\/[^"#?]+)"/)?.[1];
   if (!article) throw new Error('no article link on /blogs');
@@ -258,8 +198,7 @@ try {
   );
   if (notes.length) console.log(`\nWhat costs points (last run):\n${notes.join('\n')}`);
 } finally {
-  server.kill('SIGTERM');
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
 // Accessibility, best practices and SEO do not depend on machine load: missing them fails the script.
 if (missed) process.exitCode = 1;

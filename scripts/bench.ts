@@ -1,40 +1,16 @@
 // `npm run bench`: production build, server on a free port, load on loopback, figures printed.
 // Bounded in time (DURATION_S per run) and stops by itself.
-import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { buildIfNeeded, ROOT, startProductionServer } from './lib/production-server.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const PAGES = ['/', '/blogs'];
 const STATIC_DIR = path.join(ROOT, 'dist', 'client', '__bench');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-async function waitForReady(base: string) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not become ready');
-}
 
 async function load(url: string) {
   const result = await autocannon({
@@ -68,25 +44,11 @@ async function javascriptBeforeInteraction(base: string, html: string) {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-execSync('npm run build', { cwd: ROOT, stdio: 'ignore' });
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-bench-'));
-const server = spawn(process.execPath, ['server/index.ts'], {
-  cwd: ROOT,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+buildIfNeeded();
+const server = await startProductionServer();
+const { base } = server;
 
 try {
-  await waitForReady(base);
   fs.mkdirSync(STATIC_DIR, { recursive: true });
   console.log(
     `Porchlight benchmark: ${CONNECTIONS} connections, ${DURATION_S} s per run, loopback, ${os.cpus().length} cores`,
@@ -130,7 +92,6 @@ try {
     `\nJavaScript before interaction on /: ${js.files} files, ${kb(js.raw)} raw, ${kb(js.gzip)} gzip (budget 120 KB gzip)`,
   );
 } finally {
-  server.kill('SIGTERM');
   fs.rmSync(STATIC_DIR, { recursive: true, force: true });
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
