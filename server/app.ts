@@ -32,6 +32,7 @@ import type { Logger } from './logger.ts';
 import { apiNotFound, errorHandler } from './middleware/errors.ts';
 import { sameOriginOnly } from './middleware/same-origin.ts';
 import { cspNonce, securityHeaders } from './middleware/security.ts';
+import { createPageCache, type PageCache } from './page-cache.ts';
 import type { PageSource } from './pages.ts';
 import { resolveSessionSecret } from './sessions/session-secret.ts';
 import { sessionStore } from './sessions/session-store.ts';
@@ -53,6 +54,8 @@ export interface AppDeps {
   callEvents?: CallEvents;
   /** Told after commit that a lead's webhook payload is queued (the outbox worker's `notify`). */
   onLeadQueued?: () => void;
+  /** Rendered pages served again; by default on in production only (development reloads the code). */
+  pageCache?: PageCache;
 }
 
 /** The whole HTTP application; tests build it with their own config, database, pages and clock. */
@@ -66,6 +69,7 @@ export function createApp({
   dispatcher,
   callEvents = createCallEvents(),
   onLeadQueued = () => {},
+  pageCache,
 }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -138,7 +142,12 @@ export function createApp({
   app.use('/api', api);
 
   app.use(discoveryRouter({ pages, siteUrl: config.siteUrl }));
-  app.get('/{*path}', ssrHandler({ pages, publicConfig: publicConfig(config) }));
+  const cache =
+    pageCache ??
+    (config.isProduction
+      ? createPageCache({ clock, onError: (error) => logger.error({ err: error }, 'page cache render failed') })
+      : undefined);
+  app.get('/{*path}', ssrHandler({ pages, publicConfig: publicConfig(config), cache }));
   app.use(errorHandler);
   return app;
 }

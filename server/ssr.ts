@@ -1,8 +1,15 @@
+import { Writable } from 'node:stream';
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express';
 import { isbot } from 'isbot';
+import type { Render, RenderOptions } from '#client/entry-server.tsx';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { nonceOf } from './middleware/security.ts';
+import type { PageCache } from './page-cache.ts';
 import type { PageSource } from './pages.ts';
+
+function urlOf(req: ExpressRequest): URL {
+  return new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
+}
 
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const controller = new AbortController();
@@ -14,28 +21,65 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
-  return new Request(url, { method: req.method, headers, signal: controller.signal });
+  return new Request(urlOf(req), { method: req.method, headers, signal: controller.signal });
+}
+
+/** The whole document of `url` as one string; undefined for redirects and for renders that reported errors. */
+async function renderWhole(render: Render, url: URL, options: RenderOptions) {
+  let failed = false;
+  const result = await render(new Request(url), {
+    ...options,
+    waitForAll: true,
+    onError: (error) => {
+      failed = true;
+      options.onError(error);
+    },
+  });
+  if (result.kind !== 'html') return undefined;
+  const chunks: Buffer[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const sink = new Writable({
+      write(chunk, _encoding, callback) {
+        chunks.push(Buffer.from(chunk));
+        callback();
+      },
+    });
+    sink.on('finish', resolve).on('error', reject);
+    result.pipe(sink);
+  });
+  return failed ? undefined : { status: result.status, html: Buffer.concat(chunks).toString('utf8') };
 }
 
 interface SsrOptions {
   pages: PageSource;
   publicConfig: PublicConfig;
+  /** Rendered pages served again (production); without it every request renders. */
+  cache?: PageCache;
 }
 
+const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' };
+
 /** Streams every page through React Router's static handler; its status codes are the response's. */
-export function ssrHandler({ pages, publicConfig }: SsrOptions): RequestHandler {
+export function ssrHandler({ pages, publicConfig, cache }: SsrOptions): RequestHandler {
   return async (req, res, next) => {
     try {
+      const nonce = nonceOf(res);
+      const cacheable = cache && req.method === 'GET';
+      const cached = cacheable ? cache.get(req.originalUrl, nonce) : undefined;
+      if (cached) {
+        res.status(cached.status).set(HTML_HEADERS).send(cached.html);
+        return;
+      }
       const render = await pages.render();
-      const result = await render(toFetchRequest(req, res), {
-        nonce: nonceOf(res),
+      const options: RenderOptions = {
+        nonce,
         publicConfig,
         bootstrapModules: pages.bootstrapModules,
         preloadsFor: pages.preloadsFor,
         waitForAll: isbot(req.get('user-agent') ?? ''),
         onError: (error) => req.log.error({ err: error }, 'page render failed'),
-      });
+      };
+      const result = await render(toFetchRequest(req, res), options);
       if (result.kind === 'response') {
         const location = result.response.headers.get('location');
         if (location) res.redirect(result.response.status, location);
@@ -43,11 +87,16 @@ export function ssrHandler({ pages, publicConfig }: SsrOptions): RequestHandler 
         return;
       }
       res.status(result.status);
-      res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.set(HTML_HEADERS);
       res.on('close', () => {
         if (!res.writableFinished) result.abort();
       });
       result.pipe(res);
+      // This visitor gets the stream; the next ones get the page from the cache.
+      if (cacheable && result.status === 200) {
+        const url = urlOf(req);
+        cache.fill(req.originalUrl, (marker) => renderWhole(render, url, { ...options, nonce: marker }));
+      }
     } catch (error) {
       next(error);
     }

@@ -1,0 +1,62 @@
+import { expect, test, vi } from 'vitest';
+import { manualClock } from '../tests/support/manual-clock.ts';
+import { createPageCache } from './page-cache.ts';
+
+const page = (status: number, body: string) => async (nonce: string) => ({
+  status,
+  html: `<script nonce="${nonce}">boot()</script><style nonce="${nonce}"></style>${body}`,
+});
+
+test('a filled page is served with the asking response nonce in every place, until it goes stale', async () => {
+  const time = manualClock('2026-01-05T12:00:00Z');
+  const cache = createPageCache({ clock: time.clock, ttlMs: 60_000 });
+  expect(cache.get('/', 'n1')).toBeUndefined();
+  cache.fill('/', page(200, '<h1>Home</h1>'));
+  await vi.waitFor(() => expect(cache.get('/', 'n1')).toBeDefined());
+
+  expect(cache.get('/', 'abc')).toEqual({
+    status: 200,
+    html: '<script nonce="abc">boot()</script><style nonce="abc"></style><h1>Home</h1>',
+  });
+  time.advance(59_999);
+  expect(cache.get('/', 'x')?.html).toContain('nonce="x"');
+  time.advance(1);
+  expect(cache.get('/', 'x')).toBeUndefined();
+});
+
+test('error pages, redirects and failed renders are not kept', async () => {
+  const onError = vi.fn();
+  const cache = createPageCache({ clock: () => new Date(), onError });
+  cache.fill('/missing', page(404, 'Page not found'));
+  cache.fill('/redirect', async () => undefined);
+  cache.fill('/broken', async () => {
+    throw new Error('render failed');
+  });
+  await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(new Error('render failed')));
+  for (const url of ['/missing', '/redirect', '/broken']) expect(cache.get(url, 'n')).toBeUndefined();
+});
+
+test('one render per URL at a time, and none while the page is fresh', async () => {
+  const cache = createPageCache({ clock: () => new Date('2026-01-05T12:00:00Z') });
+  const render = vi.fn(page(200, 'blogs'));
+  cache.fill('/blogs', render);
+  cache.fill('/blogs', render);
+  await vi.waitFor(() => expect(cache.get('/blogs', 'n')).toBeDefined());
+  cache.fill('/blogs', render);
+  expect(render).toHaveBeenCalledTimes(1);
+});
+
+test('past its size the least recently used URL goes first', async () => {
+  const cache = createPageCache({ clock: () => new Date('2026-01-05T12:00:00Z'), maxEntries: 2 });
+  const fill = async (url: string) => {
+    cache.fill(url, page(200, url));
+    await vi.waitFor(() => expect(cache.get(url, 'n')).toBeDefined());
+  };
+  await fill('/a');
+  await fill('/b');
+  cache.get('/a', 'n');
+  await fill('/c');
+  expect(cache.get('/a', 'n')).toBeDefined();
+  expect(cache.get('/b', 'n')).toBeUndefined();
+  expect(cache.get('/c', 'n')).toBeDefined();
+});
