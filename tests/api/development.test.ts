@@ -1,0 +1,33 @@
+import request from 'supertest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { developmentPages, type PageSource } from '#server/pages.ts';
+import { headingOf, inlineTags } from '../support/html.ts';
+import { createTestApp } from '../support/test-app.ts';
+
+// `npm run dev`: Vite in middleware mode compiles modules on request and the server renders from source.
+let pages: PageSource;
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  pages = await developmentPages();
+  ctx = await createTestApp({}, { pages });
+}, 60_000);
+afterAll(async () => {
+  await ctx.close();
+  await pages.close();
+});
+
+test('development renders pages from source, with the nonce on every inline tag', async () => {
+  const res = await request(ctx.app).get('/blogs');
+  expect(res.status).toBe(200);
+  expect(headingOf(res.text)).toBe('Real-Estate Lead Conversion Insights');
+  expect(res.text).toContain('src="/client/entry-client.tsx"');
+  const nonce = /'nonce-([\w-]+)'/.exec(String(res.headers['content-security-policy']))?.[1];
+  for (const tag of inlineTags(res.text)) expect(tag).toContain(`nonce="${nonce}"`);
+}, 60_000);
+
+test('development serves the browser modules compiled by Vite', async () => {
+  const res = await request(ctx.app).get('/client/entry-client.tsx');
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toMatch(/javascript/);
+  expect(res.text).toContain('hydrateRoot');
+}, 60_000);
