@@ -1,10 +1,9 @@
 import MarkdownIt from 'markdown-it';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
+import { ContentError, checkContent } from './check.ts';
 
-export class ContentError extends Error {
-  override name = 'ContentError';
-}
+export { ContentError };
 
 function slugify(text: string): string {
   return text
@@ -51,10 +50,6 @@ markdown.core.ruler.push('heading_anchors', (state) => {
 markdown.renderer.rules.table_open = () => '<div class="table-scroll" tabindex="0"><table>';
 markdown.renderer.rules.table_close = () => '</table></div>';
 
-function describe(error: z.ZodError): string {
-  return error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).join('; ');
-}
-
 /** Splits YAML front matter from a markdown file, checks it, and renders the body to HTML. */
 export function compileMarkdown<T>(file: string, source: string, schema: z.ZodType<T>): { meta: T; html: string } {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(source);
@@ -65,9 +60,7 @@ export function compileMarkdown<T>(file: string, source: string, schema: z.ZodTy
   } catch (error) {
     throw new ContentError(`${file}: front matter is not valid YAML: ${String(error)}`);
   }
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new ContentError(`${file}: ${describe(parsed.error)}`);
-  return { meta: parsed.data, html: markdown.render(match[2] ?? '') };
+  return { meta: checkContent(file, data, schema), html: markdown.render(match[2] ?? '') };
 }
 
 export function compileJson<T>(file: string, source: string, schema: z.ZodType<T>): T {
@@ -77,9 +70,7 @@ export function compileJson<T>(file: string, source: string, schema: z.ZodType<T
   } catch (error) {
     throw new ContentError(`${file}: not valid JSON: ${String(error)}`);
   }
-  const parsed = schema.safeParse(data);
-  if (!parsed.success) throw new ContentError(`${file}: ${describe(parsed.error)}`);
-  return parsed.data;
+  return checkContent(file, data, schema);
 }
 
 /** Plain text of rendered HTML, e.g. to count words. */

@@ -67,6 +67,44 @@ export const teamContent = z
   .min(1);
 export type TeamMember = z.infer<typeof teamContent>[number];
 
+const path = z.string().regex(/^\/[\w\-/#]*$/, "must be a site path such as '/about-us'");
+const navItem = z.union([
+  z.object({ label: text, section: z.string().regex(/^[a-z-]+$/, 'must be a home-page section id') }),
+  z.object({ label: text, to: path }),
+]);
+const footerLink = z.object({ label: text, to: path });
+
+/** Site facts (content/site.ts): brand, contact details, social links and navigation. */
+export const siteSchema = z.object({
+  site: z.object({
+    name: text,
+    tagline: text,
+    headline: text,
+    description: text,
+    /** The home page's keywords meta. */
+    keywords: z.array(text).min(1),
+    contact: z.object({
+      phone: z.string().regex(/^\+1\d{10}$/, 'must be E.164: +1 and 10 digits'),
+      phoneDisplay: z.string().regex(/^\(\d{3}\) \d{3}-\d{4}$/, "must read like '(210) 555-0142'"),
+      email: z.email(),
+      address: z.object({
+        street: text,
+        city: text,
+        region: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter state code'),
+        postalCode: z.string().regex(/^\d{5}$/, 'must be a five-digit ZIP code'),
+      }),
+    }),
+    social: z.object({
+      twitter: z.url({ protocol: /^https$/ }),
+      linkedin: z.url({ protocol: /^https$/ }),
+      facebook: z.url({ protocol: /^https$/ }),
+    }),
+  }),
+  mainNav: z.array(navItem).min(1),
+  footerNav: z.object({ company: z.array(footerLink).min(1), legal: z.array(footerLink).min(1) }),
+});
+export type SiteFacts = z.infer<typeof siteSchema>;
+
 /** Which schema checks which file, by its path inside content/. */
 export const jsonSchemas: Record<string, z.ZodType> = {
   'home.json': homeContent,
