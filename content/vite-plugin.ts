@@ -4,13 +4,14 @@ import { ContentError, compileJson, compileMarkdown } from './compile.ts';
 import { jsonSchemas, markdownSchemaFor } from './schema.ts';
 
 const CONTENT_DIR = import.meta.dirname;
+const REPO_ROOT = path.dirname(CONTENT_DIR);
 
 /** A post lives at content/blog/<slug>.md, so its URL and its file never disagree. */
-function checkSlug(relative: string, meta: unknown) {
+function checkSlug(relative: string, label: string, meta: unknown) {
   if (!relative.startsWith('blog/')) return;
   const slug = typeof meta === 'object' && meta !== null && 'slug' in meta ? meta.slug : undefined;
   if (slug !== path.basename(relative, '.md')) {
-    throw new ContentError(`${relative}: slug "${String(slug)}" must match the file name`);
+    throw new ContentError(`${label}: slug "${String(slug)}" must match the file name`);
   }
 }
 
@@ -26,9 +27,11 @@ export function content(): Plugin {
       const [file = id, query] = id.split('?');
       if (!file.startsWith(CONTENT_DIR + path.sep)) return null;
       const relative = path.relative(CONTENT_DIR, file).split(path.sep).join('/');
+      // Errors name the file from the repository root, e.g. 'content/blog/x.md', so it can be opened as written.
+      const label = path.relative(REPO_ROOT, file).split(path.sep).join('/');
       if (file.endsWith('.md')) {
-        const { meta, html } = compileMarkdown(relative, source, markdownSchemaFor(relative));
-        checkSlug(relative, meta);
+        const { meta, html } = compileMarkdown(label, source, markdownSchemaFor(relative));
+        checkSlug(relative, label, meta);
         // `?meta` is a separate module holding only the front matter, for lists of posts.
         const code =
           query === 'meta'
@@ -39,7 +42,7 @@ export function content(): Plugin {
       const schema = jsonSchemas[relative];
       if (file.endsWith('.json') && schema) {
         // Vite's own JSON plugin turns the checked text into a module.
-        return { code: JSON.stringify(compileJson(relative, source, schema)), map: null };
+        return { code: JSON.stringify(compileJson(label, source, schema)), map: null };
       }
       return null;
     },
