@@ -119,7 +119,7 @@ export function articleJsonLd(input: ArticleInput): JsonLdNode {
   };
 }
 
-/** FAQPage for a page that renders the FAQ (the home page passes it to <Seo structuredData>). */
+/** FAQPage, only where the FAQ itself renders (the home page, client/routes/home.tsx). */
 export function faqPageJsonLd(items: readonly { question: string; answer: string }[]): JsonLdNode {
   return {
     '@type': 'FAQPage',

@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
+import faq from '#content/faq.json';
 import { site } from '#content/site.ts';
 import { Seo } from '../components/seo.tsx';
+import { faqPageJsonLd } from '../components/structured-data.ts';
 import { Hero } from '../features/home/hero.tsx';
 import { LazyWhenVisible } from '../features/home/lazy-when-visible.tsx';
 
@@ -24,7 +26,13 @@ const loadLearnMore = () => import('../features/home/learn-more.tsx').then((m) =
 export function Component() {
   return (
     <>
-      <Seo title={site.name} description={site.description} path="/" />
+      {/* The FAQ renders on this page, so its questions and answers are described as a FAQPage too. */}
+      <Seo
+        title={site.name}
+        description={site.description}
+        path="/"
+        structuredData={[faqPageJsonLd(faq)]}
+      />
       <Hero />
       <Suspense fallback={null}>
         <HowItWorks />

@@ -3,7 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { compileJson, compileMarkdown } from '#content/compile.ts';
-import { type PageMeta, pageFrontMatter, postFrontMatter, teamContent } from '#content/schema.ts';
+import { faqContent, type PageMeta, pageFrontMatter, postFrontMatter, teamContent } from '#content/schema.ts';
 import { headingOf, titleOf } from '../support/html.ts';
 import {
   canonicalOf,
@@ -36,6 +36,7 @@ const posts = fs
   .map((name) => compileMarkdown(`blog/${name}`, read(`blog/${name}`), postFrontMatter).meta)
   .sort((a, b) => b.date.localeCompare(a.date));
 const team = compileJson('team.json', read('team.json'), teamContent);
+const faq = compileJson('faq.json', read('faq.json'), faqContent);
 const page = (file: string): PageMeta => compileMarkdown(file, read(file), pageFrontMatter).meta;
 
 /** Indexable content pages: [path, front matter]. */
@@ -246,6 +247,35 @@ test('the sitemap lists every article with its date, every indexable page, and n
     expect(entries.has(`${siteUrl}${hidden}`)).toBe(false);
   }
 });
+
+test('the home page describes its FAQ as a FAQPage, question by question', async () => {
+  const res = await request(ctx.app).get('/');
+  const faqPage = jsonLdNode(res.text, 'FAQPage');
+  expect(faqPage?.mainEntity).toHaveLength(faq.length);
+  expect(faqPage?.mainEntity).toEqual(
+    faq.map((item) => ({
+      '@type': 'Question',
+      name: item.question,
+      acceptedAnswer: { '@type': 'Answer', text: item.answer },
+    })),
+  );
+  // The same questions are on the page itself.
+  const headings = textsOf(res.text, 'h3');
+  for (const item of faq)
+    expect(
+      headings.some((heading) => heading.startsWith(item.question)),
+      item.question,
+    ).toBe(true);
+});
+
+test.each(['/blogs', `/blog/${posts[0]?.slug}`, '/about-us'])(
+  '%s, which has no FAQ, has no FAQPage data',
+  async (pagePath) => {
+    const res = await request(ctx.app).get(pagePath);
+    expect(jsonLdNode(res.text, 'WebPage')).toBeDefined();
+    expect(jsonLdNode(res.text, 'FAQPage')).toBeUndefined();
+  },
+);
 
 test('the feed is well-formed RSS 2.0 with every article, newest first', async () => {
   const res = await request(ctx.app).get('/feed.xml');
