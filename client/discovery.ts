@@ -1,7 +1,13 @@
+import home from '#content/home.json';
 import { meta as consentPolicies } from '#content/legal/consent-policies.md';
 import { meta as privacy } from '#content/legal/privacy.md';
 import { meta as terms } from '#content/legal/terms.md';
+import { meta as aboutUs } from '#content/pages/about-us.md';
+import { meta as affiliateProgram } from '#content/pages/affiliate-program.md';
+import { meta as leadGeneration } from '#content/pages/lead-generation.md';
+import { meta as teamPage } from '#content/pages/team.md';
 import { posts } from '#content/posts.ts';
+import type { PageMeta } from '#content/schema.ts';
 import { site } from '#content/site.ts';
 import { team } from '#content/team.ts';
 import { postDateToUtc } from '#shared/blog.ts';
@@ -13,32 +19,52 @@ import { blogIndex } from './features/blog/blog-index.ts';
 
 interface SitemapEntry {
   path: string;
-  /** yyyy-mm-dd; left out where the page has no date of its own. */
-  lastmod?: string;
+  /** yyyy-mm-dd: when the page's words last changed. */
+  lastmod: string;
+}
+
+/** The latest of some yyyy-mm-dd dates (they sort as text). */
+function newest(first: string, ...rest: string[]): string {
+  return rest.reduce((latest, date) => (date > latest ? date : latest), first);
+}
+
+/** The front-matter date of an indexable page; content/schema.ts already refuses a page without one. */
+function updatedOf(page: PageMeta, file: string): string {
+  if (!page.updated) throw new Error(`${file}: an indexable page needs an 'updated' date for the sitemap`);
+  return page.updated;
 }
 
 /** Every page search engines should index. Noindex pages (meeting confirmation, dashboards) are left out. */
 export function indexablePages(): SitemapEntry[] {
+  const [latest] = posts;
+  if (!latest) throw new Error('content/blog/ holds no articles');
   return [
-    { path: '/' },
-    { path: '/blogs', lastmod: posts[0]?.date },
-    ...posts.map((post) => ({ path: `/blog/${post.slug}`, lastmod: post.date })),
-    { path: '/about-us' },
-    { path: '/team' },
-    ...team.map((person) => ({ path: `/meet/${person.slug}` })),
-    { path: '/affiliate-program' },
-    { path: '/lead-generation' },
-    { path: '/policies', lastmod: terms.updated },
-    { path: '/privacy', lastmod: privacy.updated },
-    { path: '/consent-policies', lastmod: consentPolicies.updated },
+    // The home page shows the newest articles (Latest Insights) beside its own copy, FAQ and case study.
+    { path: '/', lastmod: newest(home.updated, latest.date) },
+    { path: '/blogs', lastmod: latest.date },
+    ...posts.map((post) => ({ path: `/blog/${post.slug}`, lastmod: post.updated ?? post.date })),
+    { path: '/about-us', lastmod: updatedOf(aboutUs, 'content/pages/about-us.md') },
+    // Indexable though SPEC §2 gives it no SEO tags: it links every personal page.
+    {
+      path: '/team',
+      lastmod: newest(updatedOf(teamPage, 'content/pages/team.md'), ...team.map((person) => person.updated)),
+    },
+    ...team.map((person) => ({
+      path: `/meet/${person.slug}`,
+      // A personal page lists its person's articles.
+      lastmod: newest(person.updated, ...posts.filter((post) => post.author === person.name).map((post) => post.date)),
+    })),
+    { path: '/affiliate-program', lastmod: updatedOf(affiliateProgram, 'content/pages/affiliate-program.md') },
+    { path: '/lead-generation', lastmod: updatedOf(leadGeneration, 'content/pages/lead-generation.md') },
+    { path: '/policies', lastmod: updatedOf(terms, 'content/legal/terms.md') },
+    { path: '/privacy', lastmod: updatedOf(privacy, 'content/legal/privacy.md') },
+    { path: '/consent-policies', lastmod: updatedOf(consentPolicies, 'content/legal/consent-policies.md') },
   ];
 }
 
 function sitemapXml(siteUrl: string): string {
   const urls = indexablePages().map(({ path, lastmod }) => {
-    const parts = [`<loc>${escapeXml(`${siteUrl}${path}`)}</loc>`];
-    if (lastmod) parts.push(`<lastmod>${lastmod}</lastmod>`);
-    return `  <url>${parts.join('')}</url>`;
+    return `  <url><loc>${escapeXml(`${siteUrl}${path}`)}</loc><lastmod>${lastmod}</lastmod></url>`;
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

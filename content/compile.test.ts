@@ -46,6 +46,28 @@ test('malformed values are refused with the rule they break', () => {
   expect(() => compileMarkdown('blog/x.md', noCategories, postFrontMatter)).toThrow(/categories/);
 });
 
+test('a post revised before it was published is refused', () => {
+  const revised = post().replace('date: 2024-05-01', 'date: 2024-05-01\nupdated: 2024-06-12');
+  expect(compileMarkdown('content/blog/x.md', revised, postFrontMatter).meta.updated).toBe('2024-06-12');
+  const backwards = post().replace('date: 2024-05-01', 'date: 2024-05-01\nupdated: 2024-04-30');
+  expect(() => compileMarkdown('content/blog/x.md', backwards, postFrontMatter)).toThrow(
+    /^content\/blog\/x\.md: updated: must not be before date/,
+  );
+});
+
+test('an indexable page must say when it last changed; a noindex page need not', () => {
+  const page = (extra: string) => `---\ntitle: T\ndescription: D\nlead: L\n${extra}---\nBody\n`;
+  expect(() => compileMarkdown('content/pages/x.md', page(''), pageFrontMatter)).toThrow(
+    /^content\/pages\/x\.md: updated: is required for a page search engines index/,
+  );
+  expect(compileMarkdown('content/pages/x.md', page('noIndex: true\n'), pageFrontMatter).meta.noIndex).toBe(true);
+  const dated = compileMarkdown('content/pages/x.md', page('updated: 2026-01-01\nkeywords: [a, b]\n'), pageFrontMatter);
+  expect(dated.meta).toMatchObject({ updated: '2026-01-01', keywords: ['a', 'b'] });
+  expect(() =>
+    compileMarkdown('content/pages/x.md', page('updated: 2026-01-01\nkeywords: []\n'), pageFrontMatter),
+  ).toThrow(/keywords/);
+});
+
 test('a file without front matter, or with broken YAML, is refused with its path', () => {
   expect(() => compileMarkdown('pages/about-us.md', '# Hello', pageFrontMatter)).toThrow(
     /^pages\/about-us\.md: missing front matter/,
@@ -56,7 +78,7 @@ test('a file without front matter, or with broken YAML, is refused with its path
 });
 
 test('headings get unique ids and link to themselves; the H1 is left to the page', () => {
-  const source = `---\ntitle: T\ndescription: D\nlead: L\n---\n# Title\n\n## Careers\n\n## What's next?\n\n### Careers\n`;
+  const source = `---\ntitle: T\ndescription: D\nlead: L\nupdated: 2026-01-01\n---\n# Title\n\n## Careers\n\n## What's next?\n\n### Careers\n`;
   const { html } = compileMarkdown('pages/x.md', source, pageFrontMatter);
   expect(html).toContain('<h1>Title</h1>');
   expect(html).toContain('<h2 id="careers"><a class="heading-anchor" href="#careers">Careers</a></h2>');
@@ -65,13 +87,13 @@ test('headings get unique ids and link to themselves; the H1 is left to the page
 });
 
 test('a heading that already holds a link keeps it and gets no second link', () => {
-  const source = `---\ntitle: T\ndescription: D\nlead: L\n---\n## Read the [privacy policy](/privacy)\n`;
+  const source = `---\ntitle: T\ndescription: D\nlead: L\nupdated: 2026-01-01\n---\n## Read the [privacy policy](/privacy)\n`;
   const { html } = compileMarkdown('pages/x.md', source, pageFrontMatter);
   expect(html).toBe('<h2 id="read-the-privacy-policy">Read the <a href="/privacy">privacy policy</a></h2>\n');
 });
 
 test('raw HTML in content is escaped, never passed through', () => {
-  const source = `---\ntitle: T\ndescription: D\nlead: L\n---\nHello <script>alert(1)</script> <img src=x onerror=alert(1)>\n`;
+  const source = `---\ntitle: T\ndescription: D\nlead: L\nupdated: 2026-01-01\n---\nHello <script>alert(1)</script> <img src=x onerror=alert(1)>\n`;
   const { html } = compileMarkdown('pages/x.md', source, pageFrontMatter);
   expect(html).not.toContain('<script');
   expect(html).not.toContain('<img');
@@ -79,13 +101,13 @@ test('raw HTML in content is escaped, never passed through', () => {
 });
 
 test('javascript: links are not rendered as links', () => {
-  const source = `---\ntitle: T\ndescription: D\nlead: L\n---\n[click](javascript:alert(1))\n`;
+  const source = `---\ntitle: T\ndescription: D\nlead: L\nupdated: 2026-01-01\n---\n[click](javascript:alert(1))\n`;
   const { html } = compileMarkdown('pages/x.md', source, pageFrontMatter);
   expect(html).not.toContain('href="javascript:');
 });
 
 test('tables are wrapped so they scroll sideways on narrow screens', () => {
-  const source = `---\ntitle: T\ndescription: D\nlead: L\n---\n| a | b |\n|---|---|\n| 1 | 2 |\n`;
+  const source = `---\ntitle: T\ndescription: D\nlead: L\nupdated: 2026-01-01\n---\n| a | b |\n|---|---|\n| 1 | 2 |\n`;
   const { html } = compileMarkdown('pages/x.md', source, pageFrontMatter);
   expect(html).toMatch(/^<div class="table-scroll" tabindex="0"><table>[\s\S]*<\/table><\/div>$/);
 });

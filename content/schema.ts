@@ -5,30 +5,51 @@ import { z } from 'zod';
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date written yyyy-mm-dd');
 const text = z.string().trim().min(1);
 
-export const postFrontMatter = z.object({
-  id: z.number().int().positive(),
-  title: text,
-  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens'),
-  excerpt: text,
-  author: text,
-  date: isoDate,
-  readingTime: z.string().regex(/^\d+ min read$/, "must read like '6 min read'"),
-  coverImage: z.string().startsWith('/'),
-  categories: z.array(text).min(1),
-});
+const keywords = z.array(text).min(1);
+
+export const postFrontMatter = z
+  .object({
+    id: z.number().int().positive(),
+    title: text,
+    slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case words joined by hyphens'),
+    excerpt: text,
+    author: text,
+    date: isoDate,
+    /** When the article was last revised: its modified time and its sitemap lastmod. */
+    updated: isoDate.optional(),
+    readingTime: z.string().regex(/^\d+ min read$/, "must read like '6 min read'"),
+    coverImage: z.string().startsWith('/'),
+    categories: z.array(text).min(1),
+  })
+  .refine((post) => post.updated === undefined || post.updated >= post.date, {
+    path: ['updated'],
+    message: 'must not be before date',
+  });
 export type PostMeta = z.infer<typeof postFrontMatter>;
 
-export const pageFrontMatter = z.object({
-  title: text,
-  description: text.max(200),
-  lead: text,
-  updated: isoDate.optional(),
-});
+export const pageFrontMatter = z
+  .object({
+    title: text,
+    description: text.max(200),
+    lead: text,
+    keywords: keywords.optional(),
+    /** Last change to the page's words: shown as 'Last updated' and used as its sitemap lastmod. */
+    updated: isoDate.optional(),
+    /** Kept out of search results and the sitemap, e.g. the page reached only after booking. */
+    noIndex: z.boolean().optional(),
+  })
+  // Every page in the sitemap carries a lastmod, so an indexable page must say when it last changed.
+  .refine((page) => page.noIndex === true || page.updated !== undefined, {
+    path: ['updated'],
+    message: 'is required for a page search engines index (it is the sitemap lastmod)',
+  });
 export type PageMeta = z.infer<typeof pageFrontMatter>;
 
 const titled = z.object({ title: text, body: text });
 
 export const homeContent = z.object({
+  /** Last change to the home page's words, its FAQ or its case study: the home page's sitemap lastmod. */
+  updated: isoDate,
   heroLead: text,
   steps: z.array(titled).length(4),
   features: z.array(titled).length(4),
@@ -62,6 +83,8 @@ export const teamContent = z
       bio: text,
       intro: text,
       focus: z.array(text).min(1),
+      /** Last change to this person's entry: their page's sitemap lastmod. */
+      updated: isoDate,
     }),
   )
   .min(1);

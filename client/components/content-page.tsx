@@ -43,8 +43,10 @@ export interface ContentPageProps {
   description: string;
   /** The canonical path, e.g. '/about-us'. */
   path: string;
-  /** yyyy-mm-dd; shown as 'Last updated' (legal pages). */
+  /** yyyy-mm-dd; shown as 'Last updated' (it is also the page's sitemap lastmod, client/discovery.ts). */
   updated?: string;
+  /** The keywords meta (front matter `keywords`). */
+  keywords?: readonly string[];
   /** Body compiled from markdown at build time. */
   html?: string;
   /**
@@ -72,6 +74,7 @@ export function ContentPage({
   description,
   path,
   updated,
+  keywords,
   html,
   seo = 'full',
   noIndex,
@@ -83,7 +86,14 @@ export function ContentPage({
   return (
     <article css={layout}>
       {seo === 'full' ? (
-        <Seo title={title} description={description} path={path} noIndex={noIndex} structuredData={structuredData} />
+        <Seo
+          title={title}
+          description={description}
+          path={path}
+          keywords={keywords}
+          noIndex={noIndex}
+          structuredData={structuredData}
+        />
       ) : (
         <title>{`${title} | ${site.name}`}</title>
       )}

@@ -127,6 +127,7 @@ export function Component() {
             height: COVER_HEIGHT,
           }}
           publishedTime={post.date}
+          modifiedTime={post.updated}
           author={{ name: post.author, path: authorPath }}
           keywords={post.categories}
         />
@@ -145,6 +146,14 @@ export function Component() {
             <span>By {authorPath ? <Link to={authorPath}>{post.author}</Link> : <strong>{post.author}</strong>}</span>
             <span aria-hidden="true">·</span>
             <time dateTime={post.date}>{formatPostDate(post.date)}</time>
+            {post.updated && (
+              <>
+                <span aria-hidden="true">·</span>
+                <span>
+                  Updated <time dateTime={post.updated}>{formatPostDate(post.updated)}</time>
+                </span>
+              </>
+            )}
             <span aria-hidden="true">·</span>
             <span>{post.readingTime}</span>
           </p>

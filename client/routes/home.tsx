@@ -31,6 +31,7 @@ export function Component() {
         title={site.name}
         description={site.description}
         path="/"
+        keywords={site.keywords}
         structuredData={[faqPageJsonLd(faq)]}
       />
       <Hero />

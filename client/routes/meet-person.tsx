@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { posts } from '#content/posts.ts';
+import { site } from '#content/site.ts';
 import { findPerson } from '#content/team.ts';
 import { formatPostDate } from '#shared/blog.ts';
 import { ContentPage } from '../components/content-page.tsx';
@@ -63,6 +64,7 @@ export function Component() {
       lead={`${person.role} at Porchlight`}
       description={person.bio}
       path={path}
+      keywords={[person.name, person.role, site.name, ...person.focus]}
       structuredData={[
         personJsonLd({
           siteUrl,

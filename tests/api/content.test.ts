@@ -3,7 +3,14 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { compileJson, compileMarkdown } from '#content/compile.ts';
-import { faqContent, type PageMeta, pageFrontMatter, postFrontMatter, teamContent } from '#content/schema.ts';
+import {
+  faqContent,
+  homeContent,
+  type PageMeta,
+  pageFrontMatter,
+  postFrontMatter,
+  teamContent,
+} from '#content/schema.ts';
 import { headingOf, titleOf } from '../support/html.ts';
 import {
   canonicalOf,
@@ -37,6 +44,7 @@ const posts = fs
   .sort((a, b) => b.date.localeCompare(a.date));
 const team = compileJson('team.json', read('team.json'), teamContent);
 const faq = compileJson('faq.json', read('faq.json'), faqContent);
+const home = compileJson('home.json', read('home.json'), homeContent);
 const page = (file: string): PageMeta => compileMarkdown(file, read(file), pageFrontMatter).meta;
 
 /** Indexable content pages: [path, front matter]. */
@@ -68,6 +76,9 @@ test.each(posts.map((post) => [post.slug, post] as const))(
     expect(metaContent(html, 'og:url')).toBe(url);
     expect(metaContent(html, 'og:image')).toBe(`${siteUrl}${post.coverImage.replace(/\.svg$/, '.png')}`);
     expect(metaContent(html, 'article:published_time')).toBe(`${post.date}T00:00:00.000Z`);
+    // Revised articles say when; the others were last modified when they were published.
+    const modified = `${post.updated ?? post.date}T00:00:00.000Z`;
+    expect(metaContent(html, 'article:modified_time')).toBe(modified);
     expect(metaContents(html, 'article:tag')).toEqual(post.categories);
     expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
     expect(metaContent(html, 'robots')).toBeUndefined();
@@ -77,6 +88,7 @@ test.each(posts.map((post) => [post.slug, post] as const))(
       headline: post.title,
       description: post.excerpt,
       datePublished: `${post.date}T00:00:00.000Z`,
+      dateModified: modified,
       author: { '@type': 'Person', name: post.author },
       mainEntityOfPage: { '@id': `${url}#webpage` },
     });
@@ -225,26 +237,59 @@ test('every JSON-LD block carries the nonce of its own response and parses', asy
   }
 });
 
-test('the sitemap lists every article with its date, every indexable page, and no private page', async () => {
+/** The sitemap's entries: loc → lastmod (undefined where an entry has none). */
+async function sitemapEntries(): Promise<Map<string, string | undefined>> {
   const res = await request(ctx.app).get('/sitemap.xml');
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toMatch(/^application\/xml/);
   const urlset = parseXml(res.text);
   expect(urlset.name).toBe('urlset');
   expect(urlset.attributes.xmlns).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
-  const entries = new Map(
-    childrenNamed(urlset, 'url').map((url) => [childText(url, 'loc'), childText(url, 'lastmod')]),
+  return new Map(childrenNamed(urlset, 'url').map((url) => [childText(url, 'loc') ?? '', childText(url, 'lastmod')]));
+}
+
+const isDay = (text: string | undefined) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(text ?? '') && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text ?? '-');
+const latest = (...dates: string[]) => dates.reduce((a, b) => (b > a ? b : a));
+
+test('every sitemap entry carries a yyyy-mm-dd lastmod', async () => {
+  const entries = await sitemapEntries();
+  expect(entries.size).toBeGreaterThan(posts.length);
+  for (const [loc, lastmod] of entries) expect(isDay(lastmod), `${loc}: ${lastmod}`).toBe(true);
+});
+
+test('the sitemap lists every article and indexable page with when it last changed, and no private page', async () => {
+  const entries = await sitemapEntries();
+  for (const post of posts) expect(entries.get(`${siteUrl}/blog/${post.slug}`)).toBe(post.updated ?? post.date);
+  for (const [pagePath, meta] of contentPages)
+    expect(entries.get(`${siteUrl}${pagePath}`), pagePath).toBe(meta.updated);
+  const newestPost = posts[0]?.date ?? '';
+  expect(entries.get(`${siteUrl}/`)).toBe(latest(home.updated, newestPost));
+  expect(entries.get(`${siteUrl}/blogs`)).toBe(newestPost);
+  expect(entries.get(`${siteUrl}/team`)).toBe(
+    latest(page('pages/team.md').updated ?? '', ...team.map((person) => person.updated)),
   );
-  for (const post of posts) expect(entries.get(`${siteUrl}/blog/${post.slug}`)).toBe(post.date);
-  for (const [pagePath, meta] of contentPages) {
-    expect(entries.has(`${siteUrl}${pagePath}`)).toBe(true);
-    expect(entries.get(`${siteUrl}${pagePath}`)).toBe(meta.updated);
+  for (const person of team) {
+    const written = posts.filter((post) => post.author === person.name).map((post) => post.date);
+    expect(entries.get(`${siteUrl}/meet/${person.slug}`)).toBe(latest(person.updated, ...written));
   }
-  for (const person of team) expect(entries.has(`${siteUrl}/meet/${person.slug}`)).toBe(true);
-  expect(entries.has(`${siteUrl}/`)).toBe(true);
-  expect(entries.get(`${siteUrl}/blogs`)).toBe(posts[0]?.date);
   for (const hidden of ['/meeting-confirmation', '/dashboard', '/analytics', '/directory', '/tracking']) {
     expect(entries.has(`${siteUrl}${hidden}`)).toBe(false);
+  }
+});
+
+test('every indexable page has a keywords meta', async () => {
+  const indexable = [...(await sitemapEntries()).keys()].map((loc) => loc.slice(siteUrl.length));
+  expect(indexable).toEqual(expect.arrayContaining(['/', '/blogs', '/about-us', '/policies']));
+  // SPEC §2: the team page is listed but carries no SEO tags at all.
+  for (const pagePath of indexable.filter((listed) => listed !== '/team')) {
+    const res = await request(ctx.app).get(pagePath);
+    const keywords = (metaContent(res.text, 'keywords') ?? '').split(', ').filter((word) => word.trim());
+    expect(keywords.length, pagePath).toBeGreaterThan(0);
+  }
+  for (const [pagePath, meta] of contentPages) {
+    const res = await request(ctx.app).get(pagePath);
+    expect(metaContent(res.text, 'keywords'), pagePath).toBe(meta.keywords?.join(', '));
   }
 });
 
