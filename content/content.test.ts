@@ -12,20 +12,24 @@ const markdownFiles = ['blog', 'pages', 'legal'].flatMap((folder) =>
   fs.readdirSync(path.join(CONTENT_DIR, folder)).map((name) => `${folder}/${name}`),
 );
 const read = (relative: string) => fs.readFileSync(path.join(CONTENT_DIR, relative), 'utf8');
+/** A content file compiled as the build compiles it; errors name it from the repository root. */
+const compile = (relative: string) =>
+  compileMarkdown(`content/${relative}`, read(relative), markdownSchemaFor(relative));
+const articleFiles = markdownFiles.filter((file) => file.startsWith('blog/'));
 
 test.each(markdownFiles)('%s has valid front matter', (relative) => {
-  expect(() => compileMarkdown(relative, read(relative), markdownSchemaFor(relative))).not.toThrow();
+  expect(() => compile(relative)).not.toThrow();
 });
 
 test.each(Object.keys(jsonSchemas))('%s matches its schema', (relative) => {
   const schema = jsonSchemas[relative];
   if (!schema) throw new Error(`no schema for ${relative}`);
-  expect(() => compileJson(relative, read(relative), schema)).not.toThrow();
+  expect(() => compileJson(`content/${relative}`, read(relative), schema)).not.toThrow();
 });
 
-const posts: PostMeta[] = markdownFiles
-  .filter((file) => file.startsWith('blog/'))
-  .map((file) => compileMarkdown(file, read(file), postFrontMatter).meta);
+const posts: PostMeta[] = articleFiles.map(
+  (file) => compileMarkdown(`content/${file}`, read(file), postFrontMatter).meta,
+);
 
 test('there are five articles with distinct ids and slugs', () => {
   expect(posts).toHaveLength(5);
@@ -42,14 +46,47 @@ test.each(posts.map((post) => [post.slug, post] as const))(
   },
 );
 
-test.each(markdownFiles.filter((file) => file.startsWith('blog/')))('%s is a substantive article', (relative) => {
-  const { html } = compileMarkdown(relative, read(relative), postFrontMatter);
+test.each(articleFiles)('%s is a substantive article', (relative) => {
+  const { html } = compile(relative);
   expect(wordCount(html)).toBeGreaterThanOrEqual(900);
   expect(html).toMatch(/<h2 id=/);
   expect(html).toMatch(/<(ul|ol)>/);
 });
 
 test('the about page has a careers section at #careers', () => {
-  const { html } = compileMarkdown('pages/about-us.md', read('pages/about-us.md'), markdownSchemaFor('pages/'));
+  const { html } = compile('pages/about-us.md');
   expect(html).toContain('<h2 id="careers">');
+});
+
+// SPEC §3 "Blog post": the five posts and their dates.
+const SPEC_POSTS = [
+  ['lead-qualification-with-voice-ai', '2024-03-15'],
+  ['best-times-to-call-real-estate-leads', '2024-02-28'],
+  ['real-estate-call-scripts-that-work', '2024-04-02'],
+  ['from-cold-to-conversational', '2024-03-22'],
+  ['why-top-agents-let-ai-handle-the-first-call', '2024-04-10'],
+] as const;
+
+test.each(SPEC_POSTS)('%s is published on %s, as SPEC §3 says', (slug, date) => {
+  expect(posts.find((post) => post.slug === slug)?.date).toBe(date);
+});
+
+test("the articles carry SPEC §3's nine categories between them, and no others", () => {
+  const spec = [
+    'AI Technology',
+    'Lead Generation',
+    'Real Estate Strategy',
+    'Lead Management',
+    'Sales Techniques',
+    'Agent Resources',
+    'Lead Nurturing',
+    'Conversion Strategies',
+    'Business Strategy',
+  ];
+  expect(new Set(posts.flatMap((post) => post.categories))).toEqual(new Set(spec));
+});
+
+test.each(articleFiles)('%s ends with a conclusion', (relative) => {
+  const headings = [...compile(relative).html.matchAll(/<h2 id="([^"]+)">/g)].map((match) => match[1]);
+  expect(headings.at(-1)).toBe('conclusion');
 });
