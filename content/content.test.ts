@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test } from 'vitest';
 import { coverSrc } from '#shared/blog.ts';
 import { compileJson, compileMarkdown, wordCount } from './compile.ts';
-import { jsonSchemas, markdownSchemaFor, type PostMeta, postFrontMatter } from './schema.ts';
+import { jsonSchemas, markdownSchemaFor, type PostMeta, postFrontMatter, teamContent } from './schema.ts';
 
 // The real content files, checked the way the build checks them (content/vite-plugin.ts).
 const CONTENT_DIR = import.meta.dirname;
@@ -90,3 +90,48 @@ test.each(articleFiles)('%s ends with a conclusion', (relative) => {
   const headings = [...compile(relative).html.matchAll(/<h2 id="([^"]+)">/g)].map((match) => match[1]);
   expect(headings.at(-1)).toBe('conclusion');
 });
+
+// Where an article may link, with the section ids each page has (SPEC §2 "Home page sections").
+const HOME_SECTIONS = ['process', 'features', 'integrations', 'compliance', 'pricing', 'faq'];
+const PAGE_FILES: Record<string, string> = {
+  '/about-us': 'pages/about-us.md',
+  '/affiliate-program': 'pages/affiliate-program.md',
+  '/lead-generation': 'pages/lead-generation.md',
+  '/team': 'pages/team.md',
+  '/policies': 'legal/terms.md',
+  '/privacy': 'legal/privacy.md',
+  '/consent-policies': 'legal/consent-policies.md',
+};
+const teamSlugs = compileJson('content/team.json', read('team.json'), teamContent).map((person) => person.slug);
+
+/** Where a link in compiled HTML leads, if it is a page of this site (heading self-links aside). */
+function internalLinks(html: string): URL[] {
+  return [...html.matchAll(/<a href="(\/[^"]*)">/g)].map((match) => new URL(match[1] ?? '', 'https://site.test'));
+}
+
+test.each(articleFiles)(
+  '%s links to other articles and pages of the site, and every link leads somewhere',
+  (relative) => {
+    const links = internalLinks(compile(relative).html);
+    expect(links.length).toBeGreaterThanOrEqual(3);
+    expect(links.some((link) => link.pathname.startsWith('/blog/'))).toBe(true);
+    for (const { pathname, hash, href } of links) {
+      const section = decodeURIComponent(hash.slice(1));
+      if (pathname === '/') {
+        expect(HOME_SECTIONS, href).toContain(section);
+      } else if (pathname.startsWith('/blog/')) {
+        expect(
+          posts.map((post) => `/blog/${post.slug}`),
+          href,
+        ).toContain(pathname);
+        expect(pathname, 'an article does not link to itself').not.toBe(`/${relative.replace(/\.md$/, '')}`);
+      } else if (pathname.startsWith('/meet/')) {
+        expect(teamSlugs, href).toContain(pathname.slice('/meet/'.length));
+      } else {
+        const file = PAGE_FILES[pathname];
+        expect(file, href).toBeDefined();
+        if (file && section) expect(compile(file).html, href).toContain(`id="${section}"`);
+      }
+    }
+  },
+);

@@ -212,6 +212,27 @@ test('the other articles are linked from an article and open in the app', async 
   expect(reloads.documents).toEqual([]);
 });
 
+test('a link inside an article opens another article in the app, without reloading the page', async ({ page }) => {
+  await page.goto('/blog/real-estate-call-scripts-that-work');
+  const body = page.getByRole('main').getByRole('article');
+  const reloads = await watchForReloads(page);
+  await body.getByRole('link', { name: 'how voice AI qualifies real-estate leads' }).click();
+  await expect(page).toHaveURL('/blog/lead-qualification-with-voice-ai');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(TITLES[3] ?? '');
+  await expect(page).toHaveTitle(`${TITLES[3]} | Porchlight`);
+  expect(await reloads.sameDocument()).toBe(true);
+  expect(reloads.documents).toEqual([]);
+});
+
+test("an article's link to the pricing calculator lands on the home page's pricing section", async ({ page }) => {
+  await page.goto('/blog/lead-qualification-with-voice-ai');
+  await page.getByRole('main').getByRole('article').getByRole('link', { name: 'pricing calculator' }).click();
+  await expect(page).toHaveURL('/#pricing');
+  await expect(
+    page.getByRole('heading', { level: 2, name: 'Pay for the leads you get, not for seats' }),
+  ).toBeInViewport();
+});
+
 test('an unknown article is the not-found page', async ({ page }) => {
   const response = await page.goto('/blog/no-such-article');
   expect(response?.status()).toBe(404);
