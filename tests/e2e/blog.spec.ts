@@ -10,6 +10,7 @@ const TITLES = [
   'The Best Times to Call Real-Estate Leads, From 30,000+ Calls',
 ];
 const NEWEST_COVER = '/images/blog/why-top-agents-let-ai-handle-the-first-call.svg';
+const OLDEST_COVER = '/images/blog/best-times-to-call-real-estate-leads.svg';
 
 const cards = (page: Page) => page.getByRole('main').getByRole('article');
 const card = (page: Page, title: string) => cards(page).filter({ has: page.getByRole('heading', { name: title }) });
@@ -99,6 +100,43 @@ test.describe('on a short screen', () => {
     expect(Math.round((headingAfter?.y ?? 0) - (frameAfter?.y ?? 0))).toBe(
       Math.round((headingBefore?.y ?? 0) - (before?.y ?? 0)),
     );
+  });
+
+  test('a cover further down that fails to load says so in its place, and nothing moves', async ({
+    page,
+    pageErrors,
+  }) => {
+    const requested: string[] = [];
+    await page.route(`**${OLDEST_COVER}`, (route) => {
+      requested.push(route.request().url());
+      return route.abort();
+    });
+    await page.goto('/blogs');
+    const last = card(page, TITLES[4] ?? '');
+    const frame = last.locator('.cover');
+    // Far below the fold it has not been asked for yet.
+    await expect(last.locator('img')).toHaveCount(0);
+    expect(requested).toEqual([]);
+    const before = await frame.boundingBox();
+    const headingBefore = await last.getByRole('heading').boundingBox();
+
+    await frame.scrollIntoViewIfNeeded();
+    await expect(frame.getByText('Failed to load image')).toBeVisible();
+    expect(requested.length).toBeGreaterThan(0);
+    await expect(last.locator('img')).toHaveCount(0);
+    // The message takes the picture's place: the frame keeps its size and the words below stay put.
+    const frameAfter = await frame.boundingBox();
+    const headingAfter = await last.getByRole('heading').boundingBox();
+    expect(Math.round(frameAfter?.height ?? 0)).toBe(Math.round(before?.height ?? 0));
+    expect(Math.round((headingAfter?.y ?? 0) - (frameAfter?.y ?? 0))).toBe(
+      Math.round((headingBefore?.y ?? 0) - (before?.y ?? 0)),
+    );
+    await expect(last.getByRole('link', { name: /^Read More/ })).toBeVisible();
+    // The newest cover, loaded with the page, is untouched.
+    await expect(card(page, TITLES[0] ?? '').getByText('Failed to load image')).toHaveCount(0);
+    // The browser reports the refused image itself; that one report is expected.
+    const unexpected = pageErrors.filter((error) => !/Failed to load resource/.test(error));
+    pageErrors.splice(0, pageErrors.length, ...unexpected);
   });
 });
 
