@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { escapeXml } from '#shared/xml.ts';
 import { Page } from '../components/page.tsx';
 import { Seo } from '../components/seo.tsx';
 import { usePublicConfig } from '../public-config.tsx';
@@ -19,6 +20,11 @@ export function Component() {
       }
     >
       <Seo title="Agent directory" description="The Porchlight agent directory." path="/directory" noIndex />
+      {/* Without scripts the browser still goes on its own. Written as markup, not a React <meta>, which React
+          would hoist into <head> where it would fire with scripts on as well. No CSP rule governs it. */}
+      <noscript
+        dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="0;url=${escapeXml(directoryUrl)}">` }}
+      />
     </Page>
   );
 }

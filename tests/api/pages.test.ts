@@ -143,3 +143,31 @@ test('every response has a request id, and a sane one from a proxy is kept', asy
   const forwarded = await request(ctx.app).get('/healthz').set('X-Request-Id', 'edge-42');
   expect(forwarded.headers['x-request-id']).toBe('edge-42');
 });
+
+const decodeAttribute = (value: string) => value.replace(/&amp;/g, '&');
+const normalizedCsp = (res: { headers: Record<string, unknown> }) =>
+  String(res.headers['content-security-policy']).replace(/'nonce-[\w-]+'/g, "'nonce'");
+
+test('/directory links to the configured directory in the served HTML, for a browser without scripts', async () => {
+  const res = await request(ctx.app).get('/directory');
+  const link = /<a href="([^"]*)">open the directory<\/a>/.exec(res.text)?.[1];
+  expect(link && decodeAttribute(link)).toBe(ctx.config.directoryUrl);
+});
+
+test('/directory also redirects without scripts, escaped, under the same CSP as every page', async () => {
+  // An address with a query string: its '&' must reach the browser intact, escaped in the markup.
+  const directoryUrl = 'https://directory.example.test/agents?market=san-antonio&view=map';
+  const other = await createTestApp({ DIRECTORY_URL: directoryUrl });
+  try {
+    const res = await request(other.app).get('/directory');
+    const refresh = /<noscript><meta http-equiv="refresh" content="0;url=([^"]*)"\/?><\/noscript>/.exec(res.text)?.[1];
+    expect(refresh).toBe('https://directory.example.test/agents?market=san-antonio&amp;view=map');
+    expect(decodeAttribute(refresh ?? '')).toBe(directoryUrl);
+    // Outside <noscript> there is no refresh: with scripts on, the page's own script does the redirect.
+    expect(res.text.replace(/<noscript>[\s\S]*?<\/noscript>/g, '')).not.toMatch(/http-equiv="refresh"/i);
+    const blogs = await request(other.app).get('/blogs');
+    expect(normalizedCsp(res)).toBe(normalizedCsp(blogs));
+  } finally {
+    await other.close();
+  }
+});
