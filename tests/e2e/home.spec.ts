@@ -1,4 +1,15 @@
+import type { Page } from '@playwright/test';
 import { expect, pauseClock, test } from './fixtures.ts';
+
+/**
+ * Stops the page clock before the page loads, so timers that start when the layout mounts run exactly
+ * when the test says. Only for pages without streamed Suspense boundaries (React reveals those on a timer).
+ */
+async function pauseClockBeforeLoad(page: Page) {
+  const start = new Date('2025-06-02T15:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1000));
+}
 
 test('the home page has every section of the specification, in order', async ({ page }) => {
   await page.goto('/');
@@ -198,4 +209,72 @@ test('the promo popup appears after 15 seconds and its offer goes to pricing', a
   const toast = page.getByRole('status').filter({ hasText: 'Discount Applied!' });
   await expect(toast).toContainText('Your 50% promotional discount will be applied at checkout.');
   await expect(popup).toBeHidden();
+});
+
+test('the promo bar counts down from 2 d 12 h 30 m each second from 3 s, invisibly, and stops at zero', async ({
+  page,
+}) => {
+  await pauseClockBeforeLoad(page);
+  // Counts the page's running one-second intervals: the countdown must cost nothing when it is not ticking.
+  await page.addInitScript(() => {
+    const live = new Set<number>();
+    const count = () => {
+      document.documentElement.dataset.liveSecondIntervals = String(live.size);
+    };
+    const { setInterval: set, clearInterval: clear } = window;
+    Object.assign(window, {
+      setInterval: (handler: TimerHandler, delay?: number, ...rest: unknown[]) => {
+        const id = set(handler, delay, ...rest);
+        if (delay === 1000) {
+          live.add(id);
+          count();
+        }
+        return id;
+      },
+      clearInterval: (id?: number) => {
+        if (id !== undefined && live.delete(id)) count();
+        clear(id);
+      },
+    });
+  });
+  const ticking = () => page.evaluate(() => Number(document.documentElement.dataset.liveSecondIntervals ?? 0));
+  const setTabHidden = (hidden: boolean) =>
+    page.evaluate((value) => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, hidden);
+  await page.goto('/blogs');
+  const bar = page.locator('[data-promo-bar]');
+  await page.clock.runFor(2999);
+  await expect(bar).toHaveCount(0);
+  expect(await ticking()).toBe(0);
+  await page.clock.runFor(1);
+  await expect(bar).toHaveAttribute('data-seconds-left', '217800');
+  await expect(bar).toHaveAttribute('datetime', 'P2DT12H30M0S');
+  // SPEC: no visible content, so no box that could move anything, and nothing for a screen reader.
+  await expect(bar).toBeHidden();
+  expect(await bar.boundingBox()).toBeNull();
+  await page.clock.runFor(1000);
+  await expect(bar).toHaveAttribute('data-seconds-left', '217799');
+  expect(await ticking()).toBe(1);
+  await page.clock.runFor(5000);
+  await expect(bar).toHaveAttribute('datetime', 'P2DT12H29M54S');
+  // A hidden tab stops the ticking; back in view, the countdown shows the time that really passed.
+  await setTabHidden(true);
+  expect(await ticking()).toBe(0);
+  await page.clock.runFor(10_000);
+  await expect(bar).toHaveAttribute('data-seconds-left', '217794');
+  await setTabHidden(false);
+  await expect(bar).toHaveAttribute('data-seconds-left', '217784');
+  expect(await ticking()).toBe(1);
+  // To two seconds before the end, then tick by tick to zero, where it stays.
+  await page.clock.fastForward((217_784 - 2) * 1000);
+  await expect(bar).toHaveAttribute('data-seconds-left', '2');
+  await page.clock.runFor(1000);
+  await expect(bar).toHaveAttribute('data-seconds-left', '1');
+  await page.clock.runFor(1000);
+  await expect(bar).toHaveAttribute('datetime', 'P0DT0H0M0S');
+  expect(await ticking()).toBe(0);
+  await page.clock.runFor(5000);
+  await expect(bar).toHaveAttribute('data-seconds-left', '0');
 });
