@@ -172,12 +172,16 @@ test('the video opens and closes: an embed on desktop, the muted looping file on
     route.fulfill({ contentType: 'text/html', body: '<title>Video</title>' }),
   );
   await page.goto('/#process');
-  await page.getByRole('button', { name: 'Play the two-minute product video' }).click();
+  // Nothing of the player is in the page until the visitor asks for it.
+  await expect(page.locator('iframe, video')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Play the product video' }).click();
   const dialog = page.getByRole('dialog', { name: 'See Porchlight in action' });
   await expect(dialog).toBeVisible();
   if (isMobile) {
     const video = dialog.locator('video');
     await expect(video).toHaveAttribute('src', '/media/promo.mp4');
+    await expect(video).toHaveAttribute('poster', /^\/media\/promo-poster\./);
+    expect(await video.evaluate((v: HTMLVideoElement) => fetch(v.poster).then((r) => r.ok))).toBe(true);
     expect(await video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop, v.controls])).toEqual([true, true, true]);
     // Opening starts playback; closing pauses it.
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);

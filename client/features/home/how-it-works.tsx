@@ -107,7 +107,7 @@ export function HowItWorks() {
               </svg>
             </span>
           </span>
-          <span className="visually-hidden">Play the two-minute product video</span>
+          <span className="visually-hidden">Play the product video</span>
         </button>
         <ol css={steps}>
           {home.steps.map((step) => (
