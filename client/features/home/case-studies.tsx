@@ -72,6 +72,9 @@ const list = css`
   }
 `;
 
+// SPEC §2 names no other cases, so the placeholders say what kind of story is coming, with no figures.
+const comingSoon = ["A growing team's speed-to-lead story", "A solo agent's follow-up story"];
+
 export function CaseStudies() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -115,7 +118,7 @@ export function CaseStudies() {
             </div>
           </dl>
         </li>
-        {['Team of 12: from 40% to 85% of leads reached', 'Solo agent: weekends back, pipeline intact'].map((title) => (
+        {comingSoon.map((title) => (
           <li key={title}>
             <h3>
               <button type="button" className="trigger" disabled>
