@@ -46,6 +46,39 @@ test('the home page has every section of the specification, in order', async ({ 
   await expect(page.locator('#learn-more-title')).toBeVisible();
 });
 
+test('Latest Insights: the three newest articles as blog cards, their covers loading only near view', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const insights = page.locator('#insights');
+  // Far below the fold: no cover is requested until the visitor scrolls near it.
+  await expect(insights.locator('img')).toHaveCount(0);
+  const cards = insights.getByRole('article');
+  await expect(cards.getByRole('heading', { level: 3 })).toHaveText([
+    'Why Top Agents Let AI Handle the First Call',
+    'Real-Estate Call Scripts That Work (and Why They Work)',
+    'From Cold to Conversational: Nurturing Leads Who Are Not Ready Yet',
+  ]);
+  await expect(cards.locator('time')).toHaveText(['Apr 10, 2024', 'Apr 2, 2024', 'Mar 22, 2024']);
+  await expect(cards.locator('time').first()).toHaveAttribute('datetime', '2024-04-10');
+  await expect(cards.getByText(/^\d+ min read$/)).toHaveCount(3);
+  for (const card of await cards.all()) {
+    const badges = card.getByRole('list', { name: 'Categories' }).getByRole('listitem');
+    expect(await badges.count()).toBeGreaterThanOrEqual(1);
+    expect(await badges.count()).toBeLessThanOrEqual(3);
+  }
+  await expect(cards.getByRole('link', { name: /^Read More/ })).toHaveCount(3);
+  await expect(cards.first().getByRole('link', { name: /^Read More/ })).toHaveAttribute(
+    'href',
+    '/blog/why-top-agents-let-ai-handle-the-first-call',
+  );
+  await insights.scrollIntoViewIfNeeded();
+  await expect(insights.locator('img')).toHaveCount(3);
+  for (const cover of await insights.locator('img').all()) {
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  }
+});
+
 test('a valid hero number opens the demo-call dialog; an invalid one only warns', async ({ page }) => {
   const warnings: string[] = [];
   page.on('console', (message) => {
