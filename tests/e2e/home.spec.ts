@@ -109,9 +109,21 @@ test('the calculator follows the slider by keyboard and mouse, to the cent', asy
   await page.goto('/#pricing');
   const slider = page.getByRole('slider', { name: 'Lead volume slider' });
   const pricing = page.locator('#pricing');
+  await expect(pricing.getByText('Monthly leads:')).toBeVisible();
+  await expect(pricing.locator('ol li')).toHaveText(['100', '200', '400', '600', '800', '1,000']);
   await expect(pricing).toContainText('$494.00/month');
   await expect(pricing.locator('s')).toHaveText('$495');
   await expect(pricing).toContainText('Waived!');
+  // Only the total is a live region: the toggle and breakdown are not re-read on every move.
+  const live = pricing.locator('[aria-live]');
+  await expect(live).toHaveCount(1);
+  await expect(live).toHaveText('$494.00/month');
+  await expect(live.getByRole('button')).toHaveCount(0);
+  const breakdown = pricing.getByRole('definition');
+  await page.getByRole('button', { name: 'View fee breakdown' }).click();
+  await expect(breakdown).toHaveText(['$195.00', '$299.00']);
+  await expect(pricing).toContainText('Lead Volume (100 × $2.99)');
+  await page.getByRole('button', { name: 'Hide fee breakdown' }).click();
 
   await slider.focus();
   await page.keyboard.press('ArrowRight');
@@ -122,7 +134,14 @@ test('the calculator follows the slider by keyboard and mouse, to the cent', asy
   await page.getByRole('button', { name: 'View fee breakdown' }).click();
   await expect(pricing.getByText('Platform Fee', { exact: true })).toBeVisible();
   await expect(pricing).toContainText('Lead Volume (200 × $2.99)');
-  await expect(pricing).toContainText('$598.00');
+  await expect(breakdown).toHaveText(['$195.00', '$598.00']);
+  // 600 leads: the platform fee steps up to $395.
+  await slider.focus();
+  await page.keyboard.press('PageUp');
+  for (let step = 0; step < 3; step++) await page.keyboard.press('ArrowRight');
+  await expect(slider).toHaveAttribute('aria-valuetext', '600 leads, $2,189.00 per month');
+  await expect(breakdown).toHaveText(['$395.00', '$1,794.00']);
+  await expect(live).toHaveText('$2,189.00/month');
   await page.getByRole('button', { name: 'Hide fee breakdown' }).click();
   await expect(pricing.getByText('Platform Fee', { exact: true })).toBeHidden();
 

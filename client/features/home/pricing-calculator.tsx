@@ -193,8 +193,9 @@ export function PricingCalculator() {
             ))}
           </ol>
         </div>
-        <div css={summary} aria-live="polite">
-          <p className="total">
+        <div css={summary}>
+          {/* Only the total is announced when it changes; the toggle and breakdown are read on demand. */}
+          <p className="total" aria-live="polite" aria-atomic="true">
             {total}
             <span>/month</span>
           </p>
