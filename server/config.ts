@@ -30,7 +30,7 @@ export const envSchema = z.object({
     .regex(/^[\w-]{6,20}$/, 'must be a YouTube video id')
     .optional(),
   PROMO_VIDEO_URL: z.string().min(1).default('/media/promo.mp4'),
-  PROMO_POSTER_URL: z.string().min(1).default('/media/promo-poster.svg'),
+  PROMO_POSTER_URL: z.string().min(1).default('/media/promo-poster.webp'),
   HOOK_SECRET: z.string().min(16).optional(),
   // SPEC §7 ad pixel: unset means no pixel code, no requests and nothing extra in the CSP.
   META_PIXEL_ID: z.string().regex(PIXEL_ID_PATTERN, 'must be a Meta pixel id (digits only)').optional(),

@@ -270,14 +270,29 @@ test('the video opens and closes: an embed on desktop, the muted looping file on
   await page.goto('/#process');
   // Nothing of the player is in the page until the visitor asks for it.
   await expect(page.locator('iframe, video')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Play the product video' }).click();
+  const play = page.getByRole('button', { name: 'Play the product video' });
+  // The poster is a frame of the product video: its size is declared (no shift) and it stays light.
+  const poster = play.locator('img');
+  await expect(poster).toHaveAttribute('src', '/media/promo-poster.webp');
+  await expect(poster).toHaveAttribute('width', '1280');
+  await expect(poster).toHaveAttribute('height', '720');
+  await expect
+    .poll(() => poster.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
+    .toEqual([1280, 720]);
+  const posterFile = await page.request.get('/media/promo-poster.webp');
+  expect(posterFile.headers()['content-type']).toBe('image/webp');
+  expect((await posterFile.body()).length).toBeLessThan(40_000);
+  await play.click();
   const dialog = page.getByRole('dialog', { name: 'See Porchlight in action' });
   await expect(dialog).toBeVisible();
   if (isMobile) {
     const video = dialog.locator('video');
     await expect(video).toHaveAttribute('src', '/media/promo.mp4');
-    await expect(video).toHaveAttribute('poster', /^\/media\/promo-poster\./);
-    expect(await video.evaluate((v: HTMLVideoElement) => fetch(v.poster).then((r) => r.ok))).toBe(true);
+    await expect(video).toHaveAttribute('poster', '/media/promo-poster.webp');
+    // The same picture size as the film, so the poster gives way to the first frame without a jump.
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight]))
+      .toEqual([1280, 720]);
     expect(await video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop, v.controls])).toEqual([true, true, true]);
     // Opening starts playback; closing pauses it.
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
