@@ -1,57 +1,16 @@
 import { css, Global } from '@emotion/react';
+import { paletteCss, palettes } from './palettes.ts';
 
-// Colour tokens as custom properties; both palettes meet WCAG AA for text on their backgrounds.
+// Colour tokens as custom properties (client/styles/palettes.ts, checked for WCAG AA contrast).
 const light = css`
-  --color-bg: #fbfaf7;
-  --color-surface: #ffffff;
-  --color-text: #1c1b19;
-  --color-muted: #57534e;
-  --color-border: #e7e2d9;
-  --color-bg-muted: #f3efe7;
-  --color-border-strong: #a8a29e;
-  --color-accent: #b45309;
-  --color-accent-hover: #92400e;
-  --color-accent-bright: #f59e0b;
-  --color-accent-text: #ffffff;
-  --color-link: #9a3f07;
-  --color-danger: #b91c1c;
-  --color-danger-surface: #fef2f2;
-  --color-success: #15803d;
-  --color-success-surface: #dcfce7;
-  --color-success-text: #14532d;
-  --color-glow: rgb(245 158 11 / 0.16);
-  --color-ink: #1c1b19;
-  --color-ink-raised: #2e2b26;
-  --color-on-ink: #f5f2ea;
-  --color-on-ink-muted: #d6d0c4;
+  ${paletteCss(palettes.light)}
   --shadow-sm: 0 1px 2px rgb(28 27 25 / 0.06), 0 1px 3px rgb(28 27 25 / 0.08);
   --shadow-lg: 0 12px 32px rgb(28 27 25 / 0.14), 0 2px 6px rgb(28 27 25 / 0.08);
   color-scheme: light;
 `;
 
 const dark = css`
-  --color-bg: #14130f;
-  --color-surface: #1f1d18;
-  --color-text: #f5f2ea;
-  --color-muted: #c4bdb0;
-  --color-border: #3a362e;
-  --color-bg-muted: #2a2721;
-  --color-border-strong: #6b655b;
-  --color-accent: #f59e0b;
-  --color-accent-hover: #fbbf24;
-  --color-accent-bright: #f59e0b;
-  --color-accent-text: #1c1b19;
-  --color-link: #fbbf24;
-  --color-danger: #f87171;
-  --color-danger-surface: #2a1414;
-  --color-success: #4ade80;
-  --color-success-surface: #14532d;
-  --color-success-text: #dcfce7;
-  --color-glow: rgb(245 158 11 / 0.1);
-  --color-ink: #24211c;
-  --color-ink-raised: #34302a;
-  --color-on-ink: #f5f2ea;
-  --color-on-ink-muted: #d6d0c4;
+  ${paletteCss(palettes.dark)}
   --shadow-sm: 0 1px 2px rgb(0 0 0 / 0.4);
   --shadow-lg: 0 12px 32px rgb(0 0 0 / 0.5), 0 2px 6px rgb(0 0 0 / 0.4);
   color-scheme: dark;
