@@ -8,11 +8,22 @@ export function initRoutePrefetch(routes: RouteObject[]): void {
   table = routes;
 }
 
-/** Loads the lazy module of the page at `path` ahead of a likely navigation. */
+/**
+ * Loads the lazy module of the page at `path` ahead of a likely navigation. Never rejects: a failed load
+ * (a flaky network, a deploy that replaced the chunk) is only a warning, and the path is forgotten so the
+ * next hover or the navigation itself tries again.
+ */
 export async function prefetchRoute(path: string): Promise<void> {
   if (done.has(path)) return;
   done.add(path);
-  for (const { route } of matchRoutes(table, path) ?? []) {
-    if (typeof route.lazy === 'function') await route.lazy();
+  try {
+    await Promise.all(
+      (matchRoutes(table, path) ?? []).map(({ route }) =>
+        typeof route.lazy === 'function' ? route.lazy() : undefined,
+      ),
+    );
+  } catch (error) {
+    done.delete(path);
+    console.warn(`Prefetching the page at ${path} failed; it will load when visited`, error);
   }
 }

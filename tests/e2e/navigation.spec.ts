@@ -93,6 +93,18 @@ test.describe('without the service worker', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
     await expect(loading).toBeHidden();
   });
+
+  test("the blog list's code arrives while the browser is idle on the home page, before any navigation", async ({
+    page,
+  }) => {
+    const blogsChunk = page.waitForRequest((request) => /\/assets\/blogs-[\w-]+\.js$/.test(request.url()));
+    await page.goto('/');
+    await blogsChunk;
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Your Real Estate Voice AI Partner That Never Misses A Lead.',
+    );
+  });
 });
 
 test.describe('which navigation a screen gets', () => {
