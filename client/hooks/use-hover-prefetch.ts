@@ -1,28 +1,31 @@
-import { useEffect, useRef } from 'react';
 import { NAV_CLOSE_DELAY_MS, NAV_HOVER_DELAY_MS, NAV_SKIP_DELAY_MS } from '#shared/ui-timing.ts';
+import { createHoverIntent, type HoverIntent } from '../lib/hover-intent.ts';
 import { prefetchRoute } from '../route-prefetch.ts';
 
-let lastPrefetchAt = Number.NEGATIVE_INFINITY;
+// One scheduler for every nav link, so the skip delay spans items. Created on first use (browser only).
+let intent: HoverIntent<string> | undefined;
 
-/**
- * Navigation-menu timing of SPEC §9 applied to intent: resting on a link for the hover delay loads its
- * page; moving on to the next link within the skip delay loads at once; leaving cancels after the close delay.
- */
+function navIntent() {
+  intent ??= createHoverIntent({
+    hoverDelayMs: NAV_HOVER_DELAY_MS,
+    skipDelayMs: NAV_SKIP_DELAY_MS,
+    closeDelayMs: NAV_CLOSE_DELAY_MS,
+    // A hover opens nothing on screen here: triggering a link loads its page's code, and closing has
+    // nothing to undo.
+    onOpen: (path) => void prefetchRoute(path),
+    clock: {
+      now: () => performance.now(),
+      setTimer: (run, ms) => setTimeout(run, ms),
+      clearTimer: (timer) => clearTimeout(timer),
+    },
+  });
+  return intent;
+}
+
+/** SPEC §9 navigation-menu timing applied to intent: a link the pointer rests on loads its page ahead. */
 export function useHoverPrefetch() {
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
   return (path: string) => ({
-    onPointerEnter() {
-      clearTimeout(timer.current);
-      const delay = performance.now() - lastPrefetchAt < NAV_SKIP_DELAY_MS ? 0 : NAV_HOVER_DELAY_MS;
-      timer.current = setTimeout(() => {
-        lastPrefetchAt = performance.now();
-        void prefetchRoute(path);
-      }, delay);
-    },
-    onPointerLeave() {
-      const pending = timer.current;
-      setTimeout(() => clearTimeout(pending), NAV_CLOSE_DELAY_MS);
-    },
+    onPointerEnter: () => navIntent().enter(path),
+    onPointerLeave: () => navIntent().leave(path),
   });
 }

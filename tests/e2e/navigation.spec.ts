@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, pauseClock, test } from './fixtures.ts';
 
 // SPEC §2 "Layout": these items scroll to home sections; from another page the site goes home, then scrolls.
 const SECTION_ITEMS = [
@@ -104,6 +104,56 @@ test.describe('without the service worker', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(
       'Your Real Estate Voice AI Partner That Never Misses A Lead.',
     );
+  });
+
+  test("header links load their page's code after 200 ms of hover, at once within 300 ms of leaving the last, and not for a passing pointer", async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'hover needs a pointer');
+    await page.clock.install();
+    await page.goto('/privacy');
+    await pauseClock(page);
+    const chunks: string[] = [];
+    page.on('request', (request) => {
+      const chunk = /\/assets\/(about-us|affiliate-program|lead-generation)-[\w-]+\.js$/.exec(request.url());
+      if (chunk?.[1]) chunks.push(chunk[1]);
+    });
+    // A request the page starts after any chunk request it has already started: once it is answered,
+    // every earlier request has been seen.
+    const seenSoFar = async () => {
+      await page.evaluate(() => fetch('/healthz').then((response) => response.text()));
+      return [...chunks];
+    };
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const away = () => page.mouse.move(640, 600);
+
+    // Passing over a link for 50 ms loads nothing, however long the page then waits.
+    await nav.getByRole('link', { name: 'Affiliate Program' }).hover();
+    await page.clock.runFor(50);
+    await away();
+    await page.clock.runFor(1000);
+    expect(await seenSoFar()).toEqual([]);
+
+    // Resting for 200 ms does.
+    await nav.getByRole('link', { name: 'About Us' }).hover();
+    await page.clock.runFor(199);
+    expect(await seenSoFar()).toEqual([]);
+    await page.clock.runFor(1);
+    await expect.poll(seenSoFar).toEqual(['about-us']);
+
+    // The next link within 300 ms of leaving: at once, without any time passing.
+    await nav.getByRole('link', { name: 'Lead Generation' }).hover();
+    await expect.poll(seenSoFar).toEqual(['about-us', 'lead-generation']);
+
+    // 300 ms after leaving, the full delay again.
+    await away();
+    await page.clock.runFor(300);
+    await nav.getByRole('link', { name: 'Affiliate Program' }).hover();
+    await page.clock.runFor(199);
+    expect(await seenSoFar()).toEqual(['about-us', 'lead-generation']);
+    await page.clock.runFor(1);
+    await expect.poll(seenSoFar).toEqual(['about-us', 'lead-generation', 'affiliate-program']);
   });
 });
 
