@@ -1,14 +1,17 @@
 import { css } from '@emotion/react';
 import { mainNav } from '#content/site.ts';
+import { COMPACT_LANDSCAPE_NAV_BELOW_PX, MOBILE_BREAKPOINT_PX } from '#shared/ui-timing.ts';
 import { Modal } from '../components/modal.tsx';
 import { useOpenDialog } from '../state/dialogs.ts';
 import { buttonStyles } from '../styles/buttons.ts';
 import { NavLink } from './nav-link.tsx';
 
-// SPEC §2: the drawer has the header's items minus About Us, plus 'Try the AI'.
-const drawerItems = mainNav.filter((item) => item.label !== 'About Us');
+// SPEC §2: on phones the drawer has the header's items minus About Us, plus 'Try the AI'. On wider screens it
+// also holds the items the header has no room for, About Us among them.
+const PHONE_MEDIA = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
+const SHEET_MEDIA = `(orientation: landscape) and (max-width: ${COMPACT_LANDSCAPE_NAV_BELOW_PX - 0.02}px)`;
 
-// A side drawer; a bottom sheet when the screen is wider than tall.
+// A side drawer; a bottom sheet when the screen is wider than tall and under 1024 px.
 const drawer = css`
   margin: 0 0 0 auto;
   width: min(22rem, 88vw);
@@ -24,7 +27,7 @@ const drawer = css`
       transform: translateX(100%);
     }
   }
-  @media (orientation: landscape) {
+  @media ${SHEET_MEDIA} {
     margin: auto 0 0;
     width: 100vw;
     max-width: 100vw;
@@ -47,7 +50,7 @@ const drawer = css`
     margin: 0 0 var(--space-6);
     padding: 0;
     list-style: none;
-    @media (orientation: landscape) {
+    @media ${SHEET_MEDIA} {
       grid-template-columns: repeat(3, 1fr);
     }
   }
@@ -63,6 +66,11 @@ const drawer = css`
   a:hover {
     background: var(--color-bg-muted);
   }
+  .not-on-phones {
+    @media ${PHONE_MEDIA} {
+      display: none;
+    }
+  }
 `;
 
 interface MobileMenuProps {
@@ -76,8 +84,8 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
     <Modal open={open} onClose={onClose} title="Menu" styles={drawer} closeLabel="Close menu">
       <nav aria-label="Mobile">
         <ul>
-          {drawerItems.map((item) => (
-            <li key={item.label}>
+          {mainNav.map((item) => (
+            <li key={item.label} className={item.label === 'About Us' ? 'not-on-phones' : undefined}>
               <NavLink item={item} onNavigate={onClose} />
             </li>
           ))}

@@ -2,13 +2,29 @@ import { css } from '@emotion/react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { mainNav, site } from '#content/site.ts';
-import { COMPACT_NAV_MEDIA, HEADER_OPAQUE_AFTER_PX, SCROLL_TO_TOP_DURATION_MS } from '#shared/ui-timing.ts';
+import {
+  COMPACT_LANDSCAPE_NAV_BELOW_PX,
+  COMPACT_NAV_MEDIA,
+  HEADER_OPAQUE_AFTER_PX,
+  SCROLL_TO_TOP_DURATION_MS,
+} from '#shared/ui-timing.ts';
 import { useScrolled } from '../hooks/use-scrolled.ts';
 import { scrollWindowTo } from '../lib/smooth-scroll.ts';
 import { useOpenDialog } from '../state/dialogs.ts';
 import { buttonStyles } from '../styles/buttons.ts';
-import { NavLink } from './nav-link.tsx';
+import { type NavItem, NavLink } from './nav-link.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
+
+// The whole navigation fits in one row from this width; below it, the items after Blog move into the menu,
+// and under 1024 px every item does (SPEC §9 leaves the header free to collapse where items do not fit).
+const FULL_NAV_MIN_PX = 1280;
+const PARTIAL_NAV_MEDIA = `(max-width: ${FULL_NAV_MIN_PX - 0.02}px)`;
+const NO_INLINE_NAV_MEDIA = `(max-width: ${COMPACT_LANDSCAPE_NAV_BELOW_PX - 0.02}px)`;
+
+/** Home sections and the blog stay in the header longest; the other pages wait in the menu. */
+function isSecondary(item: NavItem) {
+  return 'to' in item && item.to !== '/blogs';
+}
 
 const header = css`
   position: fixed;
@@ -28,11 +44,12 @@ const header = css`
   }
 `;
 
+// A little wider than the content column, so the full navigation has room at 1280 px.
 const bar = css`
   display: flex;
   align-items: center;
-  gap: var(--space-4);
-  max-width: var(--content-width);
+  gap: var(--space-3);
+  max-width: calc(var(--content-width) + 2 * var(--space-12));
   height: 100%;
   margin: 0 auto;
   padding: 0 var(--space-4);
@@ -76,7 +93,12 @@ const nav = css`
   a:hover {
     background: var(--color-bg-muted);
   }
-  @media ${COMPACT_NAV_MEDIA} {
+  .secondary {
+    @media ${PARTIAL_NAV_MEDIA} {
+      display: none;
+    }
+  }
+  @media ${NO_INLINE_NAV_MEDIA} {
     display: none;
   }
 `;
@@ -94,7 +116,7 @@ const actions = css`
 
 const menuButton = css`
   display: none;
-  @media ${COMPACT_NAV_MEDIA} {
+  @media ${PARTIAL_NAV_MEDIA} {
     display: inline-flex;
   }
 `;
@@ -139,7 +161,7 @@ export function SiteHeader() {
         <nav css={nav} aria-label="Main">
           <ul>
             {mainNav.map((item) => (
-              <li key={item.label}>
+              <li key={item.label} className={isSecondary(item) ? 'secondary' : undefined}>
                 <NavLink item={item} />
               </li>
             ))}

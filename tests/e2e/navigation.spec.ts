@@ -157,27 +157,42 @@ test.describe('without the service worker', () => {
   });
 });
 
+const ALL_ITEMS = [
+  'How It Works',
+  'Integrations',
+  'Pricing',
+  'Blog',
+  'Affiliate Program',
+  'Lead Generation',
+  'About Us',
+];
+
 test.describe('which navigation a screen gets', () => {
-  for (const { width, height, compact } of [
-    { width: 767, height: 1000, compact: true },
-    { width: 800, height: 1000, compact: false },
-    { width: 1000, height: 700, compact: true },
-    { width: 1100, height: 700, compact: false },
+  // Phones and landscape screens under 1024 px: the drawer. Under 1024 px the header has no room for the
+  // links; under 1280 px the pages after Blog move into the menu. Every item stays reachable.
+  for (const { width, height, inline } of [
+    { width: 767, height: 1000, inline: [] },
+    { width: 800, height: 1000, inline: [] },
+    { width: 1000, height: 700, inline: [] },
+    { width: 1100, height: 700, inline: ALL_ITEMS.slice(0, 4) },
+    { width: 1280, height: 800, inline: ALL_ITEMS },
   ]) {
-    test(`${width}×${height}: ${compact ? 'the menu button and its drawer' : 'the header navigation'}`, async ({
-      page,
-    }) => {
+    test(`${width}×${height}: ${inline.length} of the 7 links in the header, every one reachable`, async ({ page }) => {
       await page.setViewportSize({ width, height });
       await page.goto('/privacy');
       const main = page.getByRole('navigation', { name: 'Main' });
       const menuButton = page.getByRole('button', { name: 'Open menu' });
-      if (compact) {
-        await expect(main).toBeHidden();
-        await expect(menuButton).toBeVisible();
-      } else {
-        await expect(main.getByRole('link', { name: 'About Us' })).toBeVisible();
+      if (inline.length === 0) await expect(main).toBeHidden();
+      else await expect(main.getByRole('link')).toHaveText(inline);
+      if (inline.length === ALL_ITEMS.length) {
         await expect(menuButton).toBeHidden();
+        return;
       }
+      await menuButton.click();
+      const drawer = page.getByRole('dialog', { name: 'Menu' });
+      // SPEC §2: on phones (under 768 px) the drawer leaves About Us to the footer.
+      const inDrawer = width < 768 ? ALL_ITEMS.filter((item) => item !== 'About Us') : ALL_ITEMS;
+      await expect(drawer.getByRole('link')).toHaveText(inDrawer);
     });
   }
 });

@@ -108,6 +108,34 @@ test('the header buttons open the dialog that names the step', async ({ page, is
   }
 });
 
+// The widths where the header's links and buttons compete for room (SPEC §9: phones end at 768 px).
+for (const { width, height } of [
+  { width: 800, height: 1000 },
+  { width: 1024, height: 768 },
+  { width: 1100, height: 700 },
+  { width: 1280, height: 800 },
+]) {
+  test(`${width}×${height}: the header fits the screen, and both calls to action are wholly on it`, async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(isMobile, 'tablet and desktop widths');
+    await page.setViewportSize({ width, height });
+    await page.goto('/privacy');
+    const banner = page.getByRole('banner');
+    // Visible is not enough: a row that overflows is clipped by the screen's edge, not hidden.
+    expect(await banner.evaluate((el) => el.scrollWidth)).toBeLessThanOrEqual(width);
+    for (const name of ['Try the AI', 'Book Demo']) {
+      const box = await banner.getByRole('button', { name }).boundingBox();
+      if (!box) throw new Error(`${name} has no box`);
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(box.y + box.height).toBeLessThanOrEqual(height);
+    }
+  });
+}
+
 test.describe('compact navigation', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
