@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, pauseClock, test } from './fixtures.ts';
 
 // SPEC §2 "Layout": these items scroll to home sections; from another page the site goes home, then scrolls.
@@ -195,4 +195,40 @@ test.describe('which navigation a screen gets', () => {
       await expect(drawer.getByRole('link')).toHaveText(inDrawer);
     });
   }
+});
+
+/** Presses Tab until `target` has focus, as a keyboard user would; fails if it is never reached. */
+async function tabTo(page: Page, target: Locator, max = 30) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+test('keyboard only on a phone: the menu opens, keeps focus inside both ways, and Pricing lands on its section', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'the drawer of the mobile viewport');
+  await page.goto('/privacy');
+  const menuButton = page.getByRole('button', { name: 'Open menu' });
+  await tabTo(page, menuButton);
+  await page.keyboard.press('Enter');
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer).toBeVisible();
+
+  const close = drawer.getByRole('button', { name: 'Close menu' });
+  const tryTheAi = drawer.getByRole('button', { name: 'Try the AI' });
+  await tabTo(page, close);
+  await page.keyboard.press('Shift+Tab');
+  await expect(tryTheAi).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(close).toBeFocused();
+
+  await tabTo(page, drawer.getByRole('link', { name: 'Pricing' }));
+  await page.keyboard.press('Enter');
+  await expect(drawer).toBeHidden();
+  await expect(page).toHaveURL('/#pricing');
+  await expectSectionAtOffset(page, 'pricing');
 });
