@@ -266,6 +266,24 @@ test('the service worker registers, and a page seen once opens offline', async (
   pageErrors.splice(0, pageErrors.length, ...unexpected);
 });
 
+test('the notifications live region is in the page before any toast, and toasts are added to it', async ({
+  page,
+  request,
+}) => {
+  // Server-rendered: present before any script runs.
+  const html = await (await request.get('/')).text();
+  expect(html).toMatch(/<ol[^>]*aria-label="Notifications"[^>]*aria-live="polite"/);
+  await page.goto('/#pricing');
+  const region = page.getByRole('list', { name: 'Notifications' });
+  await expect(region).toHaveAttribute('aria-live', 'polite');
+  await expect(region.getByRole('status')).toHaveCount(0);
+  const element = await region.elementHandle();
+  await page.getByRole('button', { name: /Limited Time Offer!/ }).click();
+  await expect(region.getByRole('status').filter({ hasText: 'Limited Time Offer!' })).toBeVisible();
+  // The same element that waited empty now holds the toast: the region was not created with its text.
+  expect(await element?.evaluate((el) => el.isConnected && el.textContent?.includes('Limited Time Offer!'))).toBe(true);
+});
+
 test('toasts: at most three at once, and the oldest does not come back', async ({ page }) => {
   await page.clock.install();
   await page.goto('/#pricing');
