@@ -1,6 +1,7 @@
 // Porchlight service worker. The build fills in PRECACHE and VERSION (client/service-worker/plugin.ts).
 // Pages: network first, falling back to the last copy seen, then to the offline page.
-// Hashed assets: cache first (their names change with their content). API and sockets: never cached.
+// Hashed assets and the offline page's own files: cache first (the version changes with their content).
+// API and sockets: never cached.
 const VERSION = '__VERSION__';
 const PRECACHE = __PRECACHE__;
 const ASSETS_CACHE = `assets-${VERSION}`;
@@ -11,7 +12,12 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(ASSETS_CACHE)
-      .then((cache) => cache.addAll([...PRECACHE, OFFLINE_URL]))
+      // The offline files are not hashed: past the HTTP cache, so a new version gets their current copy.
+      .then((cache) =>
+        cache.addAll(
+          PRECACHE.map((url) => (url.startsWith('/assets/') ? url : new Request(url, { cache: 'no-cache' }))),
+        ),
+      )
       .then(() => self.skipWaiting()),
   );
 });

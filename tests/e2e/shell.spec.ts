@@ -266,6 +266,84 @@ test('the service worker registers, and a page seen once opens offline', async (
   pageErrors.splice(0, pageErrors.length, ...unexpected);
 });
 
+/** The version the current build's worker names its caches with. */
+async function workerVersion(page: Page) {
+  const source = await (await page.request.get('/sw.js')).text();
+  const version = /const VERSION = '([0-9a-f]+)'/.exec(source)?.[1];
+  if (!version) throw new Error('no version in /sw.js');
+  return version;
+}
+
+/** Every URL held in any of the page's caches. */
+function cachedUrls(page: Page) {
+  return page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const key of await caches.keys()) {
+      for (const request of await (await caches.open(key)).keys()) urls.push(request.url);
+    }
+    return urls;
+  });
+}
+
+test('the service worker keeps only its own version of the caches, with the build precached and no API answers', async ({
+  page,
+}) => {
+  const version = await workerVersion(page);
+  // Caches an older worker left behind, made before this one installs (the offline page runs no app code).
+  await page.goto('/offline.html', { waitUntil: 'commit' });
+  await page.evaluate(async () => {
+    await (await caches.open('assets-0123456789ab')).put('/assets/old.js', new Response('old'));
+    await caches.open('pages-0123456789ab');
+  });
+  await page.goto('/about-us');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => caches.keys())).toEqual(expect.arrayContaining([`assets-${version}`]));
+  await expect
+    .poll(async () => (await page.evaluate(() => caches.keys())).every((key) => key.endsWith(`-${version}`)))
+    .toBe(true);
+
+  // The page's own script, a hashed asset of this build, is in the cache before anything asks for it again.
+  const entry = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src);
+  expect(entry).toMatch(/\/assets\/[\w-]+\.js$/);
+  expect(await cachedUrls(page)).toContain(entry);
+
+  // API answers pass through untouched, whether the page fetches them or the visitor opens one.
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  const session = await page.evaluate(() => fetch('/api/session').then((response) => response.status));
+  expect(session).toBe(200);
+  await page.goto('/api/session', { waitUntil: 'commit' });
+  await expect(page.locator('body')).toContainText('roles');
+  await page.goto('/privacy');
+  const cached = await cachedUrls(page);
+  expect(cached.some((url) => url.endsWith('/privacy'))).toBe(true);
+  expect(cached.filter((url) => /\/(api|socket\.io)\//.test(new URL(url).pathname))).toEqual([]);
+});
+
+test('offline, a page never seen gets the offline page, styled from the cache', async ({
+  page,
+  context,
+  pageErrors,
+}) => {
+  await page.goto('/about-us');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload(); // now controlled
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+  await context.setOffline(true);
+  await page.goto('/affiliate-program', { waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are offline');
+  // offline.css centres the text in a column and sets the site's colours; unstyled it would be the defaults.
+  await expect(page.locator('main')).toHaveCSS('max-width', '576px');
+  await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(251, 250, 247)');
+  await context.setOffline(false);
+  const unexpected = pageErrors.filter((error) => !error.includes('ERR_INTERNET_DISCONNECTED'));
+  pageErrors.splice(0, pageErrors.length, ...unexpected);
+});
+
 test('the notifications live region is in the page before any toast, and toasts are added to it', async ({
   page,
   request,
