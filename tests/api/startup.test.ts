@@ -36,7 +36,7 @@ test('a bad configuration value stops start-up with one line naming the variable
   expect(stderr).toMatch(/^Invalid environment variable PORT: /);
 });
 
-test('the server migrates, serves, and shuts down gracefully on SIGTERM', async () => {
+test('the server migrates, says the local call driver stands in, serves, and shuts down gracefully on SIGTERM', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-start-'));
   const { child, done } = startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }, 'listening on');
   try {
@@ -44,6 +44,10 @@ test('the server migrates, serves, and shuts down gracefully on SIGTERM', async 
     const port = /"port":(\d+)/.exec(started.stdout)?.[1];
     expect(port).toBeDefined();
     expect(started.stdout).toContain('database migrated');
+    // No LEAD_WEBHOOK_URL nor HOOK_SECRET: the operator is told that the local call driver stands in.
+    const callRuntime = started.stdout.split('\n').find((line) => line.includes('call automation'));
+    expect(callRuntime).toContain('no call automation configured');
+    expect(callRuntime).toContain("the local call driver moves demo calls to 'calling'");
     const health = await fetch(`http://127.0.0.1:${port}/readyz`);
     expect(health.status).toBe(200);
     expect(fs.existsSync(path.join(dataDir, 'porchlight.sqlite'))).toBe(true);
