@@ -45,6 +45,8 @@ function fakeClock(start: number) {
 function harness(options: { lastTrackedAt?: number | null; fail?: boolean } = {}) {
   const clock = fakeClock(T0);
   let stored = options.lastTrackedAt ?? null;
+  // Settable between path changes: a network that is down, then back.
+  const network = { down: options.fail ?? false };
   const posted: { path: string; at: number }[] = [];
   const errors: unknown[] = [];
   const scheduler = createTrackingScheduler({
@@ -56,12 +58,12 @@ function harness(options: { lastTrackedAt?: number | null; fail?: boolean } = {}
       stored = at;
     },
     track: async (path) => {
-      if (options.fail) throw new Error('network down');
+      if (network.down) throw new Error('network down');
       posted.push({ path, at: clock.now() });
     },
     onError: (error) => errors.push(error),
   });
-  return { clock, scheduler, posted, errors, stored: () => stored };
+  return { clock, scheduler, posted, errors, network, stored: () => stored };
 }
 
 test('the constants are the ones SPEC §9 gives', () => {
@@ -160,6 +162,14 @@ test('a failed post is reported, stores nothing and leaves the next path free to
   await h.clock.advance(TRACKING_DELAY_MS);
   expect(h.errors).toHaveLength(1);
   expect(h.stored()).toBeNull();
+  expect(h.posted).toEqual([]);
+
+  // Well within five minutes, the next page is posted: the failure did not count as a tracked visit.
+  h.network.down = false;
+  h.scheduler.pathChanged('/blogs');
+  await h.clock.advance(TRACKING_DELAY_MS);
+  expect(h.posted).toEqual([{ path: '/blogs', at: T0 + 2 * TRACKING_DELAY_MS }]);
+  expect(h.stored()).toBe(T0 + 2 * TRACKING_DELAY_MS);
 });
 
 test('stop cancels a pending run', async () => {
