@@ -52,8 +52,6 @@ export function useVisitTracking() {
   const scheduler = useRef<TrackingScheduler | null>(null);
 
   useEffect(() => {
-    // A browser tracked before this page load is a returning visitor (SPEC §3 is_return_visit).
-    const returnVisit = parseLastTracked(readStorage(LAST_TRACKED_KEY)) !== null;
     const created = createTrackingScheduler<ReturnType<typeof setTimeout>>({
       now: () => Date.now(),
       setTimer: (run, ms) => setTimeout(run, ms),
@@ -62,6 +60,9 @@ export function useVisitTracking() {
       saveLastTracked: (at) => writeStorage(LAST_TRACKED_KEY, String(at)),
       track: async (path) => {
         const duration = visitDurationS(performance.timeOrigin, Date.now());
+        // SPEC §3 is_return_visit: this browser was tracked before, on an earlier page load or earlier in
+        // this one; read when posting, since this very page load may have stored the first visit.
+        const returnVisit = parseLastTracked(readStorage(LAST_TRACKED_KEY)) !== null;
         await postVisit({
           page: path.slice(0, VISIT_PAGE_MAX),
           referrer: referrerOf(document.referrer),

@@ -63,6 +63,25 @@ test('a page view is posted 1.5 s after navigation and not again within 5 minute
   expect(visits[1]?.body).toMatchObject({ page: '/privacy', returnVisit: true, sourceTag: 'isa-hq' });
 });
 
+test('a browser first tracked earlier in the same page load counts as returning on its next visit', async ({
+  page,
+}) => {
+  await stopClock(page);
+  const visits = recordVisits(page);
+  await page.goto('/policies');
+  await page.clock.runFor(1500);
+  await expect.poll(() => visits.length).toBe(1);
+  expect(visits[0]?.body).toMatchObject({ page: '/policies', returnVisit: false });
+
+  // No reload: five minutes on, a client-side navigation is the second visit of this browser.
+  await page.clock.runFor(300_000);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+  await page.clock.runFor(1500);
+  await expect.poll(() => visits.length).toBe(2);
+  expect(visits[1]?.body).toMatchObject({ page: '/privacy', returnVisit: true });
+});
+
 test('leaving a page before 1.5 s posts nothing for it', async ({ page }) => {
   await stopClock(page);
   const visits = recordVisits(page);
