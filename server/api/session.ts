@@ -35,7 +35,9 @@ function passwordFor(config: Config, role: SessionRole): string | undefined {
 /** POST, GET and DELETE /api/session: operator sign-in, status and sign-out (DESIGN.md "Sessions"). */
 export function sessionRouter({ config, sessions, clock }: SessionDeps) {
   const router = express.Router();
-  const secure = config.siteUrl.startsWith('https:');
+  // Issue 7: Secure in production whatever SITE_URL says (a proxy may end TLS in front of an http SITE_URL);
+  // browsers still store Secure cookies from http://localhost, so a local production build keeps working.
+  const secure = config.isProduction || config.siteUrl.startsWith('https:');
   const ttlMs = config.sessions.ttlHours * 3_600_000;
 
   // Counts failed attempts only (a 4xx or 5xx answer), per client IP.

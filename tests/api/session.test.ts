@@ -51,6 +51,16 @@ test('the cookie is Secure when the site is served over https', async () => {
   expect(setCookies(res)[0]).toMatch(/^porchlight_session_analytics=.*; Secure(;|$)/);
 });
 
+test('in production the cookie is Secure even when SITE_URL is plain http, and so is its clearing', async () => {
+  const ctx = await setup({ NODE_ENV: 'production', SITE_URL: 'http://localhost:3000' });
+  const agent = request.agent(ctx.app);
+  const res = await agent.post('/api/session').send({ role: 'client', password: PASSWORDS.client });
+  expect(res.status).toBe(200);
+  expect(setCookies(res)[0]).toMatch(/^porchlight_session_client=s%3A.*; HttpOnly; Secure; SameSite=Lax$/);
+  const cleared = setCookies(await agent.delete('/api/session?role=client'))[0];
+  expect(cleared).toMatch(/^porchlight_session_client=; .*; Secure(;|$)/);
+});
+
 test('GET /api/session names the roles this browser holds', async () => {
   const ctx = await setup();
   expect((await request(ctx.app).get('/api/session')).body).toEqual({ roles: [] });
