@@ -90,6 +90,25 @@ test('a wrong password is 401 with a message and opens nothing', async () => {
   expect(await sessionRows(ctx)).toEqual([]);
 });
 
+test('a wrong password is answered only after the failure delay; the right one is not slowed', async () => {
+  // Real timers (the route sleeps with node:timers): a wrong answer before the delay is impossible, so that
+  // bound is exact; Node counts timers in whole milliseconds, hence the one millisecond of slack. The right
+  // password only has to come back well inside the delay, which leaves a busy machine a second of room.
+  const DELAY_MS = 1000;
+  const ctx = await setup({ LOGIN_FAILURE_DELAY_MS: String(DELAY_MS) });
+  const timed = async (password: string) => {
+    const started = performance.now();
+    const res = await request(ctx.app).post('/api/session').send({ role: 'client', password });
+    return { status: res.status, ms: performance.now() - started };
+  };
+  const wrong = await timed('not-the-password');
+  expect(wrong.status).toBe(401);
+  expect(wrong.ms).toBeGreaterThanOrEqual(DELAY_MS - 1);
+  const right = await timed(PASSWORDS.client);
+  expect(right.status).toBe(200);
+  expect(right.ms).toBeLessThan(DELAY_MS);
+});
+
 test('a malformed sign-in is 400 with a message per field', async () => {
   const ctx = await setup();
   const res = await request(ctx.app).post('/api/session').send({ role: 'admin', password: '' });
