@@ -1,4 +1,5 @@
 import { data, type LoaderFunction, type RouteObject, redirect } from 'react-router';
+import { OPERATOR_ROUTE_HANDLE } from './features/operator/operator-route.ts';
 import { Layout } from './layout/layout.tsx';
 import { NotFoundPage, RouteErrorBoundary } from './layout/route-error-boundary.tsx';
 
@@ -31,7 +32,13 @@ export const routes: RouteObject[] = [
           { id: 'policies', path: 'policies', lazy: () => import('./routes/policies.tsx') },
           { id: 'privacy', path: 'privacy', lazy: () => import('./routes/privacy.tsx') },
           { id: 'consent-policies', path: 'consent-policies', lazy: () => import('./routes/consent-policies.tsx') },
-          { id: 'analytics', path: 'analytics', lazy: () => import('./routes/analytics.tsx') },
+          // Operator pages: the layout leaves out promos, exit intent and the ad pixel (operator-route.ts).
+          {
+            id: 'analytics',
+            path: 'analytics',
+            handle: OPERATOR_ROUTE_HANDLE,
+            lazy: () => import('./routes/analytics.tsx'),
+          },
           {
             id: 'meeting-confirmation',
             path: 'meeting-confirmation',
@@ -43,7 +50,12 @@ export const routes: RouteObject[] = [
           { id: 'lead-generation', path: 'lead-generation', lazy: () => import('./routes/lead-generation.tsx') },
           { id: 'about-us', path: 'about-us', lazy: () => import('./routes/about-us.tsx') },
           { id: 'directory', path: 'directory', lazy: () => import('./routes/directory.tsx') },
-          { id: 'dashboard', path: 'dashboard', lazy: () => import('./routes/dashboard.tsx') },
+          {
+            id: 'dashboard',
+            path: 'dashboard',
+            handle: OPERATOR_ROUTE_HANDLE,
+            lazy: () => import('./routes/dashboard.tsx'),
+          },
           {
             id: 'not-found',
             path: '*',

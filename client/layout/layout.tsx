@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { Toaster } from '../components/toaster.tsx';
 import { DialogHost } from '../dialogs/dialog-host.tsx';
 import { useAdPixel } from '../features/ad-pixel/use-ad-pixel.ts';
+import { useOperatorRoute } from '../features/operator/operator-route.ts';
 import { PromoBar } from '../features/promos/promo-bar.tsx';
 import { PromoPopupWhenDue } from '../features/promos/promo-popup-when-due.tsx';
 import { useIdlePrefetch, useMobileHint, useRouteScrolling } from '../hooks/use-global-behaviours.ts';
@@ -36,14 +37,15 @@ const main = css`
   }
 `;
 
-/** Everything a visitor meets on every page. */
+/** Everything a visitor meets on every page; operator pages go without the marketing parts. */
 export function Layout() {
+  const operator = useOperatorRoute();
   useRouteScrolling();
   useIdlePrefetch('/blogs');
   useMobileHint();
   useSourceTagResolution();
   useVisitTracking();
-  useAdPixel();
+  useAdPixel({ enabled: !operator });
   useEffect(() => {
     // Marks the page interactive: until now a click on a server-rendered button does nothing.
     document.documentElement.dataset.hydrated = 'true';
@@ -59,8 +61,12 @@ export function Layout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <PromoBar />
-      <PromoPopupWhenDue />
+      {operator ? null : (
+        <>
+          <PromoBar />
+          <PromoPopupWhenDue />
+        </>
+      )}
       <Toaster />
       <DialogHost />
       <Splash />

@@ -1,7 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { TOO_MANY_SIGN_INS } from '../../shared/session-schema.ts';
-import { expect, test } from './fixtures.ts';
+import { recordAdPixel } from '../support/ad-pixel-recorder.ts';
+import { builtChunkUrl } from '../support/built-assets.ts';
+import { expect, pauseClock, test } from './fixtures.ts';
 import { acceptFailedLoads, leadVolumeApi, passwordFor, reportLeads, serverEnv } from './operator-support.ts';
 
 // Fixed ids: the hook counts a repeated id once, so every test that seeds them leaves the same total.
@@ -188,3 +191,63 @@ test('an analytics range without visits says so', async ({ page }) => {
   await expect(page.getByText('No visits in the last 7 days.')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Visits and unique visitors per day' })).toHaveCount(0);
 });
+
+async function leaveByTheTop(page: Page) {
+  await page.mouse.move(400, 200);
+  await page.mouse.move(400, 2);
+  await page.mouse.move(400, -20);
+}
+
+/** Brings `chunk` into the page, then lets React render whatever was waiting for that code. */
+async function afterChunkArrives(page: Page, chunk: string) {
+  await page.evaluate(async (url) => {
+    await import(url);
+    // React renders in message-channel tasks, which the paused clock does not hold back.
+    for (let i = 0; i < 3; i++) {
+      await new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      });
+    }
+  }, chunk);
+}
+
+for (const path of ['/dashboard', '/analytics']) {
+  test(`${path} keeps a quiet background: no promo popup, no exit-intent dialog, no ad pixel`, async ({
+    page,
+    isMobile,
+  }) => {
+    const pixelCalls = await recordAdPixel(page);
+    const promo = page.getByRole('complementary', { name: '50% off your first month' });
+    const exitIntent = page.getByRole('dialog', { name: 'Have the AI call me' });
+    const exitIntentShown = () => page.evaluate(() => sessionStorage.getItem('exit_intent_shown'));
+    await page.clock.install();
+    await page.goto(path);
+    await pauseClock(page);
+    await page.clock.runFor(16_000);
+    // The popup's code is in the page now: had its 15 s been counted here, it would show.
+    await afterChunkArrives(page, builtChunkUrl('client/features/promos/promo-popup.tsx'));
+    await expect(promo).toHaveCount(0);
+    // Exit intent marks the session before it opens the dialog: no mark, no dialog on its way.
+    await leaveByTheTop(page);
+    expect(await exitIntentShown()).toBeNull();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // The pixel id is configured for this page, yet Meta hears nothing of the operator page.
+    expect(await pixelCalls()).toEqual([]);
+
+    // Control: the same steps on a marketing page bring all three.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+    await expect.poll(pixelCalls).toEqual([['track', 'PageView']]);
+    await page.clock.runFor(16_000);
+    await expect(promo).toBeVisible();
+    if (isMobile) return;
+    await page.mouse.move(400, 300);
+    await leaveByTheTop(page);
+    expect(await exitIntentShown()).toBe('1');
+    await afterChunkArrives(page, builtChunkUrl('client/features/demo-call/demo-call-dialog.tsx'));
+    await page.clock.runFor(1000);
+    await expect(exitIntent).toBeVisible();
+  });
+}

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useOperatorRoute } from '../operator/operator-route.ts';
 
 const SHOWN_KEY = 'exit_intent_shown';
 // A mouse that can leave the window: phones and tablets have no such gesture (issue 6: desktop pointer only).
@@ -20,11 +21,13 @@ function markShown(): void {
 
 /**
  * SPEC §2, §4 "Exit-intent dialog is shown once per session": the mouse leaving through the top of the window
- * runs `onExitIntent`, once per session (session storage), and never over a dialog already open.
+ * runs `onExitIntent`, once per session (session storage), and never over a dialog already open nor on an
+ * operator page (an operator leaving /analytics is no lead).
  */
 export function useExitIntent(onExitIntent: () => void) {
+  const operator = useOperatorRoute();
   useEffect(() => {
-    if (!window.matchMedia(DESKTOP_POINTER).matches || shownThisSession()) return;
+    if (operator || !window.matchMedia(DESKTOP_POINTER).matches || shownThisSession()) return;
     const onMouseOut = (event: MouseEvent) => {
       // relatedTarget null: the pointer left the document, not just one element; clientY ≤ 0: by the top.
       if (event.relatedTarget !== null || event.clientY > 0) return;
@@ -35,5 +38,5 @@ export function useExitIntent(onExitIntent: () => void) {
     };
     document.addEventListener('mouseout', onMouseOut);
     return () => document.removeEventListener('mouseout', onMouseOut);
-  }, [onExitIntent]);
+  }, [onExitIntent, operator]);
 }
