@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { emailCheckMessages, nameInvalidMessage, SAME_NUMBER_COOLDOWN_MESSAGE } from '#shared/messages.ts';
+import { loadBuiltChunk } from '../support/built-assets.ts';
 import { expect, pauseClock, test } from './fixtures.ts';
 
 // The server's clock starts at 2026-01-15T18:00:00Z (tests/support/fixed-clock.ts): noon on a 210 number
@@ -273,26 +274,45 @@ test('leaving through the top of the window opens the dialog once per session (d
   page,
   isMobile,
 }) => {
-  await page.goto('/blogs');
+  const dialog = page.getByRole('dialog', { name: 'Have the AI call me' });
+  const sessionMarked = () => page.evaluate(() => sessionStorage.getItem('exit_intent_shown'));
+  /** Leaves by the top, then gives the dialog every chance to come: its code in the page, React's timers run. */
   const leaveByTheTop = async () => {
+    await pauseClock(page);
     await page.mouse.move(400, 200);
     await page.mouse.move(400, 2);
     await page.mouse.move(400, -20);
+    await loadBuiltChunk(page, 'client/features/demo-call/demo-call-dialog.tsx');
+    await page.clock.runFor(1000);
   };
+  await page.clock.install();
+  await page.goto('/blogs');
   await leaveByTheTop();
-  const dialog = page.getByRole('dialog', { name: 'Have the AI call me' });
   if (isMobile) {
+    // No pointer to leave with: the session stays unmarked and nothing came.
+    expect(await sessionMarked()).toBeNull();
     await expect(dialog).toHaveCount(0);
     return;
   }
   await expect(dialog).toBeVisible();
+  expect(await sessionMarked()).toBe('1');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
 
-  await leaveByTheTop();
-  await page.reload();
+  // Once per session: not again on this page, nor after a reload (the mark outlives it).
+  await page.mouse.move(400, 300);
   await leaveByTheTop();
   await expect(dialog).toHaveCount(0);
+  await page.reload();
+  expect(await sessionMarked()).toBe('1');
+  await leaveByTheTop();
+  await expect(dialog).toHaveCount(0);
+
+  // Control: the same steps in a new session bring the dialog again.
+  await page.evaluate(() => sessionStorage.clear());
+  await page.reload();
+  await leaveByTheTop();
+  await expect(dialog).toBeVisible();
 });
 
 test('the drawer and the header both open the dialog', async ({ page, isMobile }) => {

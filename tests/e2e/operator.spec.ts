@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { TOO_MANY_SIGN_INS } from '../../shared/session-schema.ts';
 import { recordAdPixel } from '../support/ad-pixel-recorder.ts';
-import { builtChunkUrl } from '../support/built-assets.ts';
+import { loadBuiltChunk } from '../support/built-assets.ts';
 import { expect, pauseClock, test } from './fixtures.ts';
 import { acceptFailedLoads, leadVolumeApi, passwordFor, reportLeads, serverEnv } from './operator-support.ts';
 
@@ -198,21 +198,6 @@ async function leaveByTheTop(page: Page) {
   await page.mouse.move(400, -20);
 }
 
-/** Brings `chunk` into the page, then lets React render whatever was waiting for that code. */
-async function afterChunkArrives(page: Page, chunk: string) {
-  await page.evaluate(async (url) => {
-    await import(url);
-    // React renders in message-channel tasks, which the paused clock does not hold back.
-    for (let i = 0; i < 3; i++) {
-      await new Promise<void>((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => resolve();
-        channel.port2.postMessage(null);
-      });
-    }
-  }, chunk);
-}
-
 for (const path of ['/dashboard', '/analytics']) {
   test(`${path} keeps a quiet background: no promo popup, no exit-intent dialog, no ad pixel`, async ({
     page,
@@ -227,7 +212,7 @@ for (const path of ['/dashboard', '/analytics']) {
     await pauseClock(page);
     await page.clock.runFor(16_000);
     // The popup's code is in the page now: had its 15 s been counted here, it would show.
-    await afterChunkArrives(page, builtChunkUrl('client/features/promos/promo-popup.tsx'));
+    await loadBuiltChunk(page, 'client/features/promos/promo-popup.tsx');
     await expect(promo).toHaveCount(0);
     // Exit intent marks the session before it opens the dialog: no mark, no dialog on its way.
     await leaveByTheTop(page);
@@ -246,7 +231,7 @@ for (const path of ['/dashboard', '/analytics']) {
     await page.mouse.move(400, 300);
     await leaveByTheTop(page);
     expect(await exitIntentShown()).toBe('1');
-    await afterChunkArrives(page, builtChunkUrl('client/features/demo-call/demo-call-dialog.tsx'));
+    await loadBuiltChunk(page, 'client/features/demo-call/demo-call-dialog.tsx');
     await page.clock.runFor(1000);
     await expect(exitIntent).toBeVisible();
   });
