@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { contactFormMessages, emailCheckMessages, nameInvalidMessage } from '#shared/messages.ts';
+import { storedLeads, uniqueEmail } from '../support/stored-leads.ts';
 import { CAL_EMBED_SCRIPT, fakeCalEmbed, realCalEmbed, silentCalEmbed } from './fake-cal.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -277,10 +278,11 @@ test('Book a Call Directly in the contact modal opens the calendar', async ({ pa
   await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Contact us' })).toBeFocused();
 });
 
-test('/agent-isa tags the visit: the calendar is the agent ISA one and the lead carries the tag', async ({
+test('/agent-isa tags the visit: the calendar is the agent ISA one and the stored lead carries the tag', async ({
   page,
   isMobile,
-}) => {
+}, testInfo) => {
+  const email = uniqueEmail('agent-isa', testInfo);
   await fakeCalEmbed(page);
   await page.goto('/agent-isa');
   await expect(page).toHaveURL('/?source=agent-isa');
@@ -297,13 +299,21 @@ test('/agent-isa tags the visit: the calendar is the agent ISA one and the lead 
   await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
   await expect(page).toHaveURL('/about-us');
   const dialog = await openContactFromFooter(page);
-  await fill(page, person);
+  await fill(page, { ...person, 'Email Address': email });
   const sent = page.waitForRequest('/api/contact');
   const answered = page.waitForResponse('/api/contact');
   await dialog.getByRole('button', { name: 'Submit' }).click();
-  expect((await sent).postDataJSON()).toMatchObject({ sourceTag: 'agent-isa', email: 'jane@example.com' });
+  expect((await sent).postDataJSON()).toMatchObject({ sourceTag: 'agent-isa', email });
   expect((await answered).status()).toBe(201);
   await expect(notifications(page).getByText('Form submitted!')).toBeVisible();
+  // What the server kept, read from its database: the tag and the calendar of the tag.
+  expect(storedLeads(email)).toEqual([
+    expect.objectContaining({
+      kind: 'contact',
+      source_tag: 'agent-isa',
+      calendar_link: 'https://cal.com/porchlight/agent-isa',
+    }),
+  ]);
 });
 
 test('without a pixel id no pixel code runs and nothing is requested for it', async ({ page }) => {

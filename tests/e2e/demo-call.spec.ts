@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { emailCheckMessages, nameInvalidMessage, SAME_NUMBER_COOLDOWN_MESSAGE } from '#shared/messages.ts';
 import { loadBuiltChunk } from '../support/built-assets.ts';
+import { storedLeads, uniqueEmail } from '../support/stored-leads.ts';
 import { expect, pauseClock, test } from './fixtures.ts';
 
 // The server's clock starts at 2026-01-15T18:00:00Z (tests/support/fixed-clock.ts): noon on a 210 number
@@ -313,6 +314,28 @@ test('leaving through the top of the window opens the dialog once per session (d
   await page.reload();
   await leaveByTheTop();
   await expect(dialog).toBeVisible();
+});
+
+test('a demo call asked for after /isa-headquarters is stored with the isa-hq source tag', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail('isa-hq', testInfo);
+  await page.goto('/isa-headquarters');
+  await expect(page).toHaveURL('/?source=isa-hq');
+  const dialog = await openFromHeader(page);
+  await fillDetails(page, { phone: numberFor(testInfo, '210', 6), email });
+  const answered = page.waitForResponse('/api/demo-calls');
+  await dialog.getByRole('button', { name: 'Call Me Now' }).click();
+  expect((await answered).ok()).toBe(true);
+  await expect(page.getByRole('dialog', { name: /Preparing Call\.\.\.|Incoming Call!/ })).toBeVisible();
+  // What the server kept, read from its database: the tag and the calendar of the tag.
+  expect(storedLeads(email)).toEqual([
+    expect.objectContaining({
+      kind: 'demo',
+      source_tag: 'isa-hq',
+      calendar_link: 'https://cal.com/porchlight/isa-hq',
+    }),
+  ]);
 });
 
 test('the drawer and the header both open the dialog', async ({ page, isMobile }) => {
