@@ -1,11 +1,16 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { contactFormMessages, emailCheckMessages, nameInvalidMessage } from '#shared/messages.ts';
+import {
+  contactFormMessages,
+  emailCheckMessages,
+  NAME_CHECK_FAILED_MESSAGE,
+  nameInvalidMessage,
+  PHONE_INVALID_MESSAGE,
+} from '#shared/messages.ts';
 import { storedLeads, uniqueEmail } from '../support/stored-leads.ts';
 import { CAL_EMBED_SCRIPT, fakeCalEmbed, realCalEmbed, silentCalEmbed } from './fake-cal.ts';
 import { expect, test } from './fixtures.ts';
 
-// Submissions that reach the server stay under its per-IP limit on contact forms (10 an hour): four per project.
 const CONTACT_TITLE = 'Get a call from our AI assistant';
 
 const person = {
@@ -164,7 +169,7 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-test("the server's refusals appear under their fields: a disposable e-mail, then a made-up name", async ({
+test("the server's refusals appear under their fields: a disposable e-mail, a premium-rate phone, a made-up name", async ({
   page,
   pageErrors,
 }) => {
@@ -175,12 +180,41 @@ test("the server's refusals appear under their fields: a disposable e-mail, then
   await expect(dialog.getByLabel('Email Address')).toHaveAccessibleDescription(emailCheckMessages.disposable);
   await expect(dialog.getByLabel('Email Address')).toBeFocused();
 
-  await fill(page, { 'First Name': 'Test', 'Last Name': 'User', 'Email Address': 'jane@example.com' });
+  // Ten digits pass the form's own rule; the server's offline phone check refuses a 900 number.
+  await fill(page, { 'Email Address': 'jane@example.com', 'Phone Number': '(900) 555-0100' });
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByLabel('Phone Number')).toHaveAccessibleDescription(PHONE_INVALID_MESSAGE);
+  await expect(dialog.getByLabel('Phone Number')).toBeFocused();
+  await expect(dialog.getByLabel('Email Address')).not.toHaveAttribute('aria-invalid');
+
+  await fill(page, { 'First Name': 'Test', 'Last Name': 'User', 'Phone Number': person['Phone Number'] });
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(dialog.getByLabel('First Name')).toHaveAccessibleDescription(nameInvalidMessage('Test User'));
-  await expect(dialog.getByLabel('Email Address')).not.toHaveAttribute('aria-invalid');
+  await expect(dialog.getByLabel('Phone Number')).not.toHaveAttribute('aria-invalid');
   await expect(dialog).toBeVisible();
-  expectBrowserReports(pageErrors, /status of 422/, 2);
+  expectBrowserReports(pageErrors, /status of 422/, 3);
+});
+
+test('when the name check cannot answer, its message shows under First Name and the form stays open', async ({
+  page,
+  pageErrors,
+}) => {
+  // The offline name check always answers; this is the server's own reply when a remote one is down.
+  await page.route('/api/contact', (route) =>
+    route.fulfill({
+      status: 502,
+      json: { error: NAME_CHECK_FAILED_MESSAGE, fieldErrors: { firstName: NAME_CHECK_FAILED_MESSAGE } },
+    }),
+  );
+  await page.goto('/');
+  const dialog = await openContactFromFooter(page);
+  await fill(page, person);
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(dialog.getByLabel('First Name')).toHaveAccessibleDescription(NAME_CHECK_FAILED_MESSAGE);
+  await expect(dialog.getByLabel('First Name')).toBeFocused();
+  await expect(dialog.getByLabel('Company Name')).toHaveValue('Doe Realty');
+  await expect(dialog.getByRole('button', { name: 'Submit' })).toBeEnabled();
+  expectBrowserReports(pageErrors, /status of 502/, 1);
 });
 
 test('any other failure shows the destructive toast and keeps what was typed', async ({ page, pageErrors }) => {
