@@ -7,6 +7,7 @@ import {
   nameInvalidMessage,
   PHONE_INVALID_MESSAGE,
 } from '#shared/messages.ts';
+import { recordAdPixel } from '../support/ad-pixel-recorder.ts';
 import { storedLeads, uniqueEmail } from '../support/stored-leads.ts';
 import { CAL_EMBED_SCRIPT, fakeCalEmbed, realCalEmbed, silentCalEmbed } from './fake-cal.ts';
 import { expect, test } from './fixtures.ts';
@@ -359,4 +360,31 @@ test('without a pixel id no pixel code runs and nothing is requested for it', as
   expect(await page.evaluate(() => typeof window.fbq)).toBe('undefined');
   expect(await page.locator('script[src*="fbevents"]').count()).toBe(0);
   expect(requested.filter((url) => url.includes('facebook'))).toEqual([]);
+});
+
+test('with a pixel id, each route change counts a PageView and a submitted contact form a Lead', async ({
+  page,
+}, testInfo) => {
+  const pixelCalls = await recordAdPixel(page);
+  const pageView = ['track', 'PageView'];
+  await page.goto('/');
+  await expect.poll(pixelCalls).toEqual([pageView]);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page).toHaveURL('/privacy');
+  await expect.poll(pixelCalls).toEqual([pageView, pageView]);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
+  await expect(page).toHaveURL('/about-us');
+  await expect.poll(pixelCalls).toEqual([pageView, pageView, pageView]);
+
+  const dialog = await openContactFromFooter(page);
+  await fill(page, { ...person, 'Email Address': uniqueEmail('pixel', testInfo) });
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(notifications(page).getByText('Form submitted!')).toBeVisible();
+  // SPEC §7's Lead event for the contact form, once, after the server accepted it.
+  expect(await pixelCalls()).toEqual([
+    pageView,
+    pageView,
+    pageView,
+    ['track', 'Lead', { content_name: 'contact_form', content_category: 'demo_request', status: 'submitted' }],
+  ]);
 });
