@@ -101,6 +101,8 @@ export function createApp({
         frame: [...(config.promoVideo.youtubeId ? ['https://www.youtube-nocookie.com'] : []), ...calendar.frame],
         connect: pixel.connect,
         img: pixel.img,
+        // Cal.com's embed styles itself inline; a calendar team is always set (CAL_TEAM has a default).
+        inlineStyles: Boolean(config.leads.calTeam),
       },
     }),
   );

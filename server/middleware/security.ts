@@ -26,6 +26,8 @@ export interface ThirdPartySources {
   connect?: string[];
   /** Images (the ad pixel's reports). */
   img?: string[];
+  /** A third party that writes inline styles: <style> elements and style attributes (the booking calendar). */
+  inlineStyles?: boolean;
 }
 
 interface SecurityOptions {
@@ -36,9 +38,20 @@ interface SecurityOptions {
   dev: boolean;
 }
 
+/**
+ * Cal.com's embed styles its booker with <style> elements (in the page and in its shadow roots) and style
+ * attributes, none of which can carry our nonce. Their text comes with Cal.com's live script, so hashes would
+ * break at Cal.com's next release: these two directives allow inline styles, and nothing else. Styles cannot
+ * run script; scripts stay nonce-only. A browser without them falls back to the strict style-src.
+ */
+const INLINE_STYLE_DIRECTIVES = {
+  styleSrcElem: ["'self'", "'unsafe-inline'"],
+  styleSrcAttr: ["'unsafe-inline'"],
+};
+
 /** helmet with an enforced CSP: scripts and styles only from this origin or carrying the nonce. */
 export function securityHeaders({ https, dev, thirdParties = {} }: SecurityOptions): RequestHandler {
-  const { script = [], frame = [], connect = [], img = [] } = thirdParties;
+  const { script = [], frame = [], connect = [], img = [], inlineStyles = false } = thirdParties;
   const nonce = (_req: unknown, res: ServerResponse) => `'nonce-${nonceOf(res)}'`;
   return helmet({
     contentSecurityPolicy: {
@@ -47,6 +60,7 @@ export function securityHeaders({ https, dev, thirdParties = {} }: SecurityOptio
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", nonce, ...script],
         styleSrc: ["'self'", nonce],
+        ...(inlineStyles ? INLINE_STYLE_DIRECTIVES : {}),
         imgSrc: ["'self'", 'data:', ...img],
         fontSrc: ["'self'"],
         connectSrc: [...(dev ? ["'self'", 'ws:'] : ["'self'"]), ...connect],

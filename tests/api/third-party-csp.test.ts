@@ -1,5 +1,7 @@
+import express from 'express';
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
+import { cspNonce, securityHeaders, type ThirdPartySources } from '#server/middleware/security.ts';
 import { createTestApp } from '../support/test-app.ts';
 
 const open: { close(): Promise<void> }[] = [];
@@ -7,18 +9,30 @@ afterEach(async () => {
   for (const ctx of open.splice(0)) await ctx.close();
 });
 
+function directivesOf(res: { headers: Record<string, unknown> }) {
+  const csp = String(res.headers['content-security-policy']);
+  const parts = csp.split(';').map((part) => part.trim().split(/\s+/));
+  return {
+    names: parts.map(([key]) => key),
+    directive: (name: string) => parts.find(([key]) => key === name)?.slice(1) ?? [],
+  };
+}
+
 async function policyOf(env: Record<string, string> = {}) {
   const ctx = await createTestApp(env);
   open.push(ctx);
   const res = await request(ctx.app).get('/');
-  const csp = String(res.headers['content-security-policy']);
-  const directive = (name: string) =>
-    csp
-      .split(';')
-      .map((part) => part.trim().split(/\s+/))
-      .find(([key]) => key === name)
-      ?.slice(1) ?? [];
-  return { html: res.text, directive };
+  return { html: res.text, ...directivesOf(res) };
+}
+
+/** The policy of the security middleware alone, for third-party sets the app's config cannot produce. */
+async function middlewarePolicy(thirdParties: ThirdPartySources) {
+  const app = express();
+  app.use(cspNonce, securityHeaders({ https: false, dev: false, thirdParties }));
+  app.get('/', (_req, res) => {
+    res.send('ok');
+  });
+  return directivesOf(await request(app).get('/'));
 }
 
 test('the booking calendar may load its script and frame its pages, and nothing more', async () => {
@@ -28,6 +42,30 @@ test('the booking calendar may load its script and frame its pages, and nothing 
   // Test mode is not production, so Vite's hot-reload socket (ws:) is allowed too.
   expect(directive('connect-src').filter((source) => source !== 'ws:')).toEqual(["'self'"]);
   expect(directive('img-src')).toEqual(["'self'", 'data:']);
+});
+
+test("the calendar's inline styles are allowed, and only styles: scripts stay nonce-only", async () => {
+  const { directive } = await policyOf();
+  // Cal.com's embed writes <style> elements and style attributes; a nonce beside 'unsafe-inline' would void it.
+  expect(directive('style-src-elem')).toEqual(["'self'", "'unsafe-inline'"]);
+  expect(directive('style-src-attr')).toEqual(["'unsafe-inline'"]);
+  expect(directive('style-src')).toEqual(["'self'", expect.stringMatching(/^'nonce-[\w-]+'$/)]);
+  for (const name of ['script-src', 'default-src', 'connect-src', 'frame-src', 'img-src']) {
+    expect(directive(name).join(' ')).not.toMatch(/unsafe/);
+  }
+  expect(directive('script-src-elem')).toEqual([]);
+  expect(directive('script-src-attr')).toEqual([]);
+});
+
+test('without a third party that styles inline, styles are nonce-only', async () => {
+  const strict = await middlewarePolicy({ script: ['https://app.cal.com'], frame: ['https://app.cal.com'] });
+  expect(strict.names).not.toContain('style-src-elem');
+  expect(strict.names).not.toContain('style-src-attr');
+  expect(strict.directive('style-src')).toEqual(["'self'", expect.stringMatching(/^'nonce-[\w-]+'$/)]);
+
+  const calendar = await middlewarePolicy({ inlineStyles: true });
+  expect(calendar.directive('style-src-elem')).toEqual(["'self'", "'unsafe-inline'"]);
+  expect(calendar.directive('style-src-attr')).toEqual(["'unsafe-inline'"]);
 });
 
 test('a self-hosted calendar team moves the calendar sources with it', async () => {
