@@ -39,10 +39,12 @@ export default defineConfig({
       PROMO_VIDEO_ID: 'porchlight01',
       // Every demo-call test posts from 127.0.0.1; the per-number 6-hour rule still applies.
       DEMO_RATE_LIMIT_PER_HOUR: '1000',
-      // Operator sign-in and signed hooks; tests/e2e/operator.spec.ts checks none of these reach the build.
+      // Operator sign-in, session cookies and signed hooks; tests/e2e/operator.spec.ts checks that none of
+      // these reaches the build, the served pages or any script the browser loads.
       CLIENT_DASHBOARD_PASSWORD: 'e2e-client-dashboard-pw',
       ANALYTICS_PASSWORD: 'e2e-analytics-team-pw',
       HOOK_SECRET: 'e2e-hook-secret-0123456789abcdef',
+      SESSION_SECRET: 'e2e-session-secret-0123456789abcdefghijkl',
       // Every page of every test posts a visit from 127.0.0.1, and wrong-password tests fail sign-ins on
       // purpose: the production limits would turn that into 429s (console errors) in unrelated tests.
       VISITS_RATE_LIMIT_PER_MINUTE: '10000',

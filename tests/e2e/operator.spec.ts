@@ -1,11 +1,19 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { loadConfig } from '../../server/config.ts';
 import { TOO_MANY_SIGN_INS } from '../../shared/session-schema.ts';
 import { recordAdPixel } from '../support/ad-pixel-recorder.ts';
-import { loadBuiltChunk } from '../support/built-assets.ts';
+import { builtChunkUrl, loadBuiltChunk } from '../support/built-assets.ts';
 import { expect, pauseClock, test } from './fixtures.ts';
-import { acceptFailedLoads, leadVolumeApi, passwordFor, reportLeads, serverEnv } from './operator-support.ts';
+import {
+  acceptFailedLoads,
+  leadVolumeApi,
+  passwordFor,
+  reportLeads,
+  serverEnv,
+  signInApi,
+} from './operator-support.ts';
 
 // Fixed ids: the hook counts a repeated id once, so every test that seeds them leaves the same total.
 const SEEDED_LEADS = Array.from({ length: 7 }, (_, i) => `e2e-dashboard-lead-${i + 1}`);
@@ -94,16 +102,56 @@ async function filesUnder(dir: string): Promise<string[]> {
   return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
 }
 
+/** Every value the server keeps to itself (its config's `secrets`), as the browser-test server is set up. */
+function serverSecrets(): [name: string, value: string][] {
+  const { secrets } = loadConfig(serverEnv());
+  return Object.entries(secrets).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+}
+
+test('the secrets under test are the passwords, the hook secret and the session secret', () => {
+  expect(serverSecrets().map(([name]) => name)).toEqual(
+    expect.arrayContaining(['clientDashboardPassword', 'analyticsPassword', 'hookSecret', 'sessionSecret']),
+  );
+});
+
 test('the built client assets contain no password or secret from the server environment', async () => {
-  const secrets = Object.entries(serverEnv())
-    .filter(([name]) => /PASSWORD|SECRET|KEY|TOKEN/.test(name))
-    .map(([, value]) => value);
-  expect(secrets.length).toBeGreaterThanOrEqual(3);
+  const secrets = serverSecrets();
   const files = await filesUnder(path.resolve('dist/client'));
   expect(files.some((file) => file.endsWith('.js'))).toBe(true);
   for (const file of files) {
     const text = (await readFile(file)).toString('latin1');
-    for (const secret of secrets) expect(text.includes(secret), `${file} contains a secret`).toBe(false);
+    for (const [name, value] of secrets) expect(text.includes(value), `${file} contains ${name}`).toBe(false);
+  }
+});
+
+test('no page the server sends, nor any script the browser loads for it, carries a password or secret', async ({
+  page,
+}) => {
+  // The build never saw the secrets; the running server has them all, so this is where one could leak.
+  const bodies = new Map<string, Promise<string>>();
+  page.on('response', (response) => {
+    if (!/html|javascript/.test(response.headers()['content-type'] ?? '')) return;
+    const body = response.body().then((buffer) => buffer.toString('latin1'));
+    body.catch(() => {});
+    bodies.set(response.url(), body);
+  });
+  // Signed in to both roles, so the operator pages load their own code too.
+  await signInApi(page.request, 'client');
+  await signInApi(page.request, 'analytics');
+  await page.goto('/');
+  await page.goto('/dashboard');
+  await expect(page.getByRole('region', { name: 'Monthly Lead Volume' })).toBeVisible();
+  await page.goto('/analytics');
+  await expect(page.getByRole('button', { name: '7 days' })).toBeVisible();
+
+  const urls = [...bodies.keys()].map((url) => new URL(url).pathname);
+  expect(urls).toEqual(
+    expect.arrayContaining(['/', '/dashboard', '/analytics', builtChunkUrl('client/routes/analytics.tsx')]),
+  );
+  const secrets = serverSecrets();
+  for (const [url, body] of bodies) {
+    const text = await body;
+    for (const [name, value] of secrets) expect(text.includes(value), `${url} carries ${name}`).toBe(false);
   }
 });
 
