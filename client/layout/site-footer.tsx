@@ -45,6 +45,10 @@ const columns = css`
   }
 `;
 
+// The office address opens in the visitor's maps app (a universal Maps URL works on phones and desktops).
+const { street, city, region, postalCode } = site.contact.address;
+const mapsUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(`${street}, ${city}, ${region} ${postalCode}`)}`;
+
 export function SiteFooter() {
   const { contact, social } = site;
   const openDialog = useOpenDialog();
@@ -82,9 +86,11 @@ export function SiteFooter() {
             <br />
             <a href={`mailto:${contact.email}`}>{contact.email}</a>
             <br />
-            {contact.address.street}
-            <br />
-            {contact.address.city}, {contact.address.region} {contact.address.postalCode}
+            <a href={mapsUrl} rel="noopener">
+              {contact.address.street}
+              <br />
+              {contact.address.city}, {contact.address.region} {contact.address.postalCode}
+            </a>
           </address>
           <button
             type="button"

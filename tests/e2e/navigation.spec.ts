@@ -55,6 +55,40 @@ test('a section named in the address is scrolled to on load', async ({ page }) =
   await expectSectionAtOffset(page, 'faq');
 });
 
+test('a hash change on the page scrolls to that section', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => {
+    window.location.hash = 'pricing';
+  });
+  await expectSectionAtOffset(page, 'pricing');
+});
+
+test('with reduced motion a section is reached at once, without a smooth scroll', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  await pauseClock(page);
+  await page.evaluate(() => {
+    window.location.hash = 'faq';
+  });
+  // Past the 50 ms delay, and far short of the 600 ms a smooth scroll takes.
+  await page.clock.runFor(100);
+  const top = await page.locator('#faq').evaluate((el) => el.getBoundingClientRect().top);
+  expect(Math.abs(top - 80)).toBeLessThanOrEqual(1);
+});
+
+test('a section that does not exist only warns in the console', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.goto('/#no-such-section');
+  await pauseClock(page);
+  await page.clock.runFor(5_100);
+  await expect.poll(() => warnings).toContain('Section "no-such-section" not found');
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+});
+
 test('the logo scrolls to the top on the home page and goes home from another page', async ({ page }) => {
   await page.goto('/privacy');
   await page.getByRole('link', { name: 'Porchlight home' }).click();

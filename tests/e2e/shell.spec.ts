@@ -48,7 +48,12 @@ test('the footer has the company, legal and contact links as real links', async 
     'href',
     'mailto:hello@porchlight.ai',
   );
-  await expect(footer).toContainText('San Antonio, TX');
+  await expect(
+    footer.getByRole('link', { name: /110 E Houston St, Suite 700\s*San Antonio, TX 78205/ }),
+  ).toHaveAttribute(
+    'href',
+    'https://www.google.com/maps/search/?api=1&query=110%20E%20Houston%20St%2C%20Suite%20700%2C%20San%20Antonio%2C%20TX%2078205',
+  );
   for (const name of ['Twitter', 'LinkedIn', 'Facebook'])
     await expect(footer.getByRole('link', { name })).toBeVisible();
   await expect(footer).toContainText('AI-powered inside sales assistant for real-estate professionals');
