@@ -522,3 +522,28 @@ test('call ids are fresh random UUIDs', async () => {
   }
   expect(ids.size).toBe(3);
 });
+
+test.each([
+  ['e-mail', 201, undefined],
+  ['phone', 502, { error: DEMO_FAILURE_MESSAGE }],
+  ['name', 502, { error: NAME_CHECK_FAILED_MESSAGE, fieldErrors: { fullName: NAME_CHECK_FAILED_MESSAGE } }],
+])(
+  'a %s service slower than OUTBOUND_TIMEOUT_MS is given up on in time, as if it could not answer',
+  async (slow, status, body) => {
+    const SLOW_MS = 5_000;
+    const agent = fakeThirdParties();
+    const email = emailService(agent).reply(200, CLEAN_EMAIL);
+    if (slow === 'e-mail') email.delay(SLOW_MS);
+    const phone = phoneService(agent).reply(200, VALID_PHONE);
+    if (slow === 'phone') phone.delay(SLOW_MS);
+    const name = nameService(agent).reply(200, { status: 'valid' });
+    if (slow === 'name') name.delay(SLOW_MS);
+    const ctx = await setup({ env: { ...REMOTE, OUTBOUND_TIMEOUT_MS: '100' }, thirdParties: agent });
+
+    const started = performance.now();
+    const res = await ctx.post(form);
+    expect(performance.now() - started).toBeLessThan(SLOW_MS / 2);
+    expect(res.status).toBe(status);
+    if (body) expect(res.body).toEqual(body);
+  },
+);
