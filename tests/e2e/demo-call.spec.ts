@@ -23,6 +23,8 @@ async function openFromHeader(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: 'Try the AI' }).click();
   const dialog = page.getByRole('dialog', { name: 'Have the AI call me' });
   await expect(dialog).toBeVisible();
+  // SPEC §2: the phone field takes focus 100 ms after opening; typing elsewhere before then would race it.
+  await expect(dialog.getByLabel('Phone number')).toBeFocused();
   return dialog;
 }
 
@@ -99,6 +101,7 @@ test('from the hero number to Preparing Call..., Incoming Call! and closing 7 s 
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
   // Reset: the next opening starts from the details step with empty fields.
+  await page.clock.resume();
   const again = await openFromHeader(page);
   await expect(again.getByLabel('Phone number')).toHaveValue('');
   await expect(again.getByLabel('Full name')).toHaveValue('');

@@ -187,9 +187,12 @@ export function DemoCallDialog({ request, onClose }: Props) {
           submitting={submitting}
           focusRequest={focusRequest}
           onSubmit={submit}
-          onChange={(next, edited) => {
-            setValues(next);
-            if (edited !== 'website' && errors[edited]) setErrors({ ...errors, [edited]: undefined });
+          onChange={(field, value) => {
+            setValues((current) => ({ ...current, [field]: value }));
+            const edited: keyof DemoFormValues = field;
+            if (edited !== 'website') {
+              setErrors((current) => (current[edited] ? { ...current, [edited]: undefined } : current));
+            }
           }}
         />
       )}

@@ -139,7 +139,8 @@ interface Props {
   errors: DemoFieldErrors;
   formError: string | undefined;
   submitting: boolean;
-  onChange(values: DemoFormValues, edited: DemoField | 'website'): void;
+  /** One field's new value; the dialog merges it into the latest values, so fast typing loses nothing. */
+  onChange<K extends keyof DemoFormValues>(field: K, value: DemoFormValues[K]): void;
   onSubmit(): void;
   /** The field to focus after a refused submit; bumped by the dialog each time. */
   focusRequest: { field: DemoField; serial: number } | undefined;
@@ -172,12 +173,12 @@ export function DemoCallForm({ values, errors, formError, submitting, onChange, 
   }, [focusField, focusSerial]);
 
   const change = (field: 'fullName' | 'email' | 'website') => (event: ChangeEvent<HTMLInputElement>) =>
-    onChange({ ...values, [field]: event.target.value }, field);
+    onChange(field, event.target.value);
 
   const onPhoneChange = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.target;
     const next = reformatPhone(input.value, input.selectionStart ?? input.value.length);
-    onChange({ ...values, phone: next.value }, 'phone');
+    onChange('phone', next.value);
     // After React has written the formatted value, put the caret back after the same digits.
     requestAnimationFrame(() => {
       if (document.activeElement === input) input.setSelectionRange(next.caret, next.caret);
@@ -270,7 +271,7 @@ export function DemoCallForm({ values, errors, formError, submitting, onChange, 
             type="checkbox"
             name="consent"
             checked={values.consent}
-            onChange={(event) => onChange({ ...values, consent: event.target.checked }, 'consent')}
+            onChange={(event) => onChange('consent', event.target.checked)}
             aria-invalid={errors.consent ? true : undefined}
             aria-describedby={describedBy('consent')}
           />
