@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 
-// Shared by the build-time compiler (content/compile.ts) and the site facts checked at module load
-// (content/site.ts), without pulling the markdown renderer into the browser bundle.
+// Shared by the build-time compiler (content/compile.ts) and the site facts' check (content/site-check.ts).
 
 export class ContentError extends Error {
   override name = 'ContentError';

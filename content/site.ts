@@ -1,17 +1,12 @@
-import { checkContent } from './check.ts';
-import { siteSchema } from './schema.ts';
+import type { SiteFacts } from './schema.ts';
 
-// Site facts in one place: rename the product or move the office here and every page follows. Checked
-// when the module loads, so a broken fact stops the build and the server instead of reaching a page.
-export const { site, mainNav, footerNav } = parseSiteFacts(siteFacts());
-
-/** Fails naming this file and the field at fault, e.g. 'content/site.ts: site.contact.email: …'. */
-export function parseSiteFacts(facts: unknown) {
-  return checkContent('content/site.ts', facts, siteSchema);
-}
+// Site facts in one place: rename the product or move the office here and every page follows. Their schema
+// check (content/site-check.ts) runs where zod already is, when the content plugin starts every build and the
+// dev server, so a broken fact stops them; the browser loads no validator for constants.
+export const { site, mainNav, footerNav } = siteFacts();
 
 /** The facts as written, before they are checked. */
-export function siteFacts() {
+export function siteFacts(): SiteFacts {
   return {
     site: {
       name: 'Porchlight',

@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 import { ContentError, compileJson, compileMarkdown } from './compile.ts';
 import { jsonSchemas, markdownSchemaFor } from './schema.ts';
+import { siteFacts } from './site.ts';
+import { parseSiteFacts } from './site-check.ts';
 
 const CONTENT_DIR = import.meta.dirname;
 const REPO_ROOT = path.dirname(CONTENT_DIR);
@@ -23,6 +25,9 @@ export function content(): Plugin {
   return {
     name: 'porchlight-content',
     enforce: 'pre',
+    buildStart() {
+      parseSiteFacts(siteFacts());
+    },
     transform(source, id) {
       const [file = id, query] = id.split('?');
       if (!file.startsWith(CONTENT_DIR + path.sep)) return null;
