@@ -107,17 +107,30 @@ test('each page ships only its own code: the entry holds no page, and a page pre
   );
   const pageModules = Object.keys(manifest).filter((key) => key.startsWith('client/routes/'));
   expect(pageModules.length).toBeGreaterThanOrEqual(15);
+  /** A chunk and everything it imports statically: what the browser loads with it. */
+  const closure = (...keys: string[]) => {
+    const found = new Set<string>();
+    const queue = [...keys];
+    while (queue.length) {
+      const key = queue.pop();
+      if (!key || found.has(key)) continue;
+      found.add(key);
+      queue.push(...(manifest[key]?.imports ?? []));
+    }
+    return found;
+  };
+  const hasZod = (key: string) => {
+    const file = manifest[key]?.file;
+    // 'invalid_type' is one of zod's error codes.
+    return Boolean(file && fs.readFileSync(path.join(DIST_DIR, 'client', file), 'utf8').includes('invalid_type'));
+  };
   // What the browser must load before it can hydrate anything: the entry and its static imports.
-  const eager = new Set<string>();
-  const queue = ['client/entry-client.tsx'];
-  while (queue.length) {
-    const key = queue.pop();
-    if (!key || eager.has(key)) continue;
-    eager.add(key);
-    queue.push(...(manifest[key]?.imports ?? []));
-  }
+  const eager = closure('client/entry-client.tsx');
   expect(eager.size).toBeGreaterThan(1);
   expect(pageModules.filter((key) => eager.has(key))).toEqual([]);
+  // Nor a validator before interaction on /: the forms load zod with their own code.
+  expect([...closure('client/entry-client.tsx', 'client/routes/home.tsx')].filter(hasZod)).toEqual([]);
+  expect(Object.keys(manifest).some(hasZod)).toBe(true);
 
   const chunkOf = (key: string) => `/${manifest[key]?.file}`;
   const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
