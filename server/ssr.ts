@@ -67,7 +67,8 @@ export function ssrHandler({ pages, publicConfig, cache }: SsrOptions): RequestH
       const cacheable = cache && req.method === 'GET';
       const cached = cacheable ? cache.get(req.originalUrl, nonce) : undefined;
       if (cached) {
-        res.status(cached.status).set(HTML_HEADERS).send(cached.html);
+        // `end`, not `send`: an ETag of a page whose nonce changes every time would only cost a hash.
+        res.status(cached.status).set(HTML_HEADERS).end(cached.html);
         return;
       }
       const render = await pages.render();
