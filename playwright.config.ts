@@ -44,6 +44,7 @@ export default defineConfig({
       CLIENT_DASHBOARD_PASSWORD: 'e2e-client-dashboard-pw',
       ANALYTICS_PASSWORD: 'e2e-analytics-team-pw',
       HOOK_SECRET: 'e2e-hook-secret-0123456789abcdef',
+      LEAD_WEBHOOK_SECRET: 'e2e-lead-webhook-secret-0123456789',
       SESSION_SECRET: 'e2e-session-secret-0123456789abcdefghijkl',
       // Every page of every test posts a visit from 127.0.0.1, and wrong-password tests fail sign-ins on
       // purpose: the production limits would turn that into 429s (console errors) in unrelated tests.

@@ -25,11 +25,11 @@ import { leadVolumeStore } from './dashboard/lead-volume-store.ts';
 import { discoveryRouter } from './discovery.ts';
 import { type GeoLocator, sharedGeoLocator } from './geo/geo-locator.ts';
 import { healthRouter } from './health.ts';
-import { callStatusHookRouter } from './hooks/call-status.ts';
-import { leadsHookRouter } from './hooks/leads.ts';
+import { HOOKS_PATH, hooksRouter } from './hooks/hooks.ts';
 import { leadStore } from './leads/lead-store.ts';
 import type { Logger } from './logger.ts';
 import { apiNotFound, errorHandler } from './middleware/errors.ts';
+import { memoryReplayGuard, type ReplayGuard } from './middleware/replay-guard.ts';
 import { sameOriginOnly } from './middleware/same-origin.ts';
 import { cspNonce, securityHeaders } from './middleware/security.ts';
 import { createPageCache, type PageCache } from './page-cache.ts';
@@ -56,6 +56,8 @@ export interface AppDeps {
   onLeadQueued?: () => void;
   /** Rendered pages served again; by default on in production only (development reloads the code). */
   pageCache?: PageCache;
+  /** Signatures of accepted hook requests, so none is accepted twice; defaults to this process's memory. */
+  replays?: ReplayGuard;
 }
 
 /** The whole HTTP application; tests build it with their own config, database, pages and clock. */
@@ -70,6 +72,7 @@ export function createApp({
   callEvents = createCallEvents(),
   onLeadQueued = () => {},
   pageCache,
+  replays = memoryReplayGuard({ clock }),
 }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -110,6 +113,12 @@ export function createApp({
   app.use(healthRouter(db));
   app.use(pages.assets);
 
+  const sessions = sessionStore(db);
+  const leadVolume = leadVolumeStore(db);
+  const calls = callStatusService({ db, events: callEvents, clock });
+  // Signed server-to-server callbacks, ahead of /api: their own limits, their own raw body, no same-origin rule.
+  app.use(HOOKS_PATH, hooksRouter({ config, clock, calls, leadVolume, replays }));
+
   const api = express.Router();
   api.use(
     rateLimit({
@@ -122,12 +131,6 @@ export function createApp({
   );
   api.use(sameOriginOnly(config.siteUrl));
   api.use(cookieParser(resolveSessionSecret(config.dataDir, config.secrets.sessionSecret)));
-  const sessions = sessionStore(db);
-  const leadVolume = leadVolumeStore(db);
-  // Signed server-to-server callbacks (/api/hooks) read their raw body: mount them above this parser.
-  api.use('/hooks/leads', leadsHookRouter({ hookSecret: config.secrets.hookSecret, leadVolume, clock }));
-  const calls = callStatusService({ db, events: callEvents, clock });
-  api.use('/hooks/call-status', callStatusHookRouter({ hookSecret: config.secrets.hookSecret, calls, clock }));
   // Visits parse their own body with a smaller limit (2 kB), so they sit above the general parser too.
   const calendarLink = (tag: string | null) => calendarFor(tag ?? DEFAULT_SOURCE_TAG, config.leads.calTeam).link;
   api.use('/visits', visitsRouter({ config, visits: visitStore(db), geo, clock, calendarLink }));

@@ -82,6 +82,30 @@ test.each([
   expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment variable ${variable}: `));
 });
 
+test('hooks get their own limits: generous for signed requests, strict for bad signatures', () => {
+  expect(loadConfig({}).hooks).toEqual({ rateLimitPerMinute: 6000, failureLimitPerMinute: 60 });
+  expect(loadConfig({ HOOK_RATE_LIMIT_PER_MINUTE: '100', HOOK_FAILURE_LIMIT_PER_MINUTE: '5' }).hooks).toEqual({
+    rateLimitPerMinute: 100,
+    failureLimitPerMinute: 5,
+  });
+  expect(() => loadConfig({ HOOK_RATE_LIMIT_PER_MINUTE: '0' })).toThrow(
+    /^Invalid environment variable HOOK_RATE_LIMIT_PER_MINUTE: /,
+  );
+});
+
+test('LEAD_WEBHOOK_SECRET is a secret of its own: 16+ characters, never the same as HOOK_SECRET', () => {
+  const secret = 'lead-webhook-secret-0123';
+  expect(loadConfig({ LEAD_WEBHOOK_SECRET: secret }).secrets.leadWebhookSecret).toBe(secret);
+  expect(loadConfig({}).secrets.leadWebhookSecret).toBeUndefined();
+  expect(() => loadConfig({ LEAD_WEBHOOK_SECRET: 'short' })).toThrow(
+    /^Invalid environment variable LEAD_WEBHOOK_SECRET: /,
+  );
+  expect(() => loadConfig({ LEAD_WEBHOOK_SECRET: secret, HOOK_SECRET: secret })).toThrow(
+    'Invalid environment variable LEAD_WEBHOOK_SECRET: must differ from HOOK_SECRET',
+  );
+  expect(JSON.stringify(publicConfig(loadConfig({ LEAD_WEBHOOK_SECRET: secret })))).not.toContain(secret);
+});
+
 test('check keys and the webhook URL are secrets, never public', () => {
   const config = loadConfig({
     EMAIL_CHECK_URL: 'https://email.example/check',

@@ -32,6 +32,8 @@ export const envSchema = z.object({
   PROMO_VIDEO_URL: z.string().min(1).default('/media/promo.mp4'),
   PROMO_POSTER_URL: z.string().min(1).default('/media/promo-poster.webp'),
   HOOK_SECRET: z.string().min(16).optional(),
+  HOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000),
+  HOOK_FAILURE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   // SPEC §7 ad pixel: unset means no pixel code, no requests and nothing extra in the CSP.
   META_PIXEL_ID: z.string().regex(PIXEL_ID_PATTERN, 'must be a Meta pixel id (digits only)').optional(),
   // Operator sessions and visitor tracking (issue 7).
@@ -55,6 +57,7 @@ export const envSchema = z.object({
   NAME_CHECK_URL: z.url({ protocol: /^https?$/ }).optional(),
   NAME_CHECK_KEY: z.string().min(1).optional(),
   LEAD_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LEAD_WEBHOOK_SECRET: z.string().min(16).optional(),
   CAL_TEAM: z.url({ protocol: /^https?$/ }).default('https://cal.com/porchlight'),
   DEMO_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
   LOCAL_CALL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
@@ -82,7 +85,15 @@ export interface Config {
   sessions: SessionConfig;
   visits: VisitsConfig;
   leads: LeadsConfig;
+  hooks: HooksConfig;
   secrets: Secrets;
+}
+
+export interface HooksConfig {
+  /** Correctly signed hook requests per client address per minute (the automation's own budget). */
+  rateLimitPerMinute: number;
+  /** Hook requests refused for their signature per client address per minute before the address is refused. */
+  failureLimitPerMinute: number;
 }
 
 export interface LeadsConfig {
@@ -119,6 +130,8 @@ export interface VisitsConfig {
 export interface Secrets {
   /** Signs callbacks from the call automation (server/middleware/signed-webhook.ts). */
   hookSecret: string | undefined;
+  /** Signs the lead deliveries to `leadWebhookUrl`; never HOOK_SECRET, so the receiver cannot call our hooks. */
+  leadWebhookSecret: string | undefined;
   /** Role passwords for POST /api/session; unset means that role cannot sign in. */
   clientDashboardPassword: string | undefined;
   analyticsPassword: string | undefined;
@@ -156,6 +169,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       throw new ConfigError(`Invalid environment variable ${key}: required when ${url} is set`);
     }
   }
+  // The receiver of the lead webhook may be another system than the automation that calls our hooks: with
+  // the same key it could sign hook calls.
+  if (env.LEAD_WEBHOOK_SECRET && env.LEAD_WEBHOOK_SECRET === env.HOOK_SECRET) {
+    throw new ConfigError('Invalid environment variable LEAD_WEBHOOK_SECRET: must differ from HOOK_SECRET');
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -191,8 +209,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       phoneCheckUrl: env.PHONE_CHECK_URL?.replace(/\/+$/, ''),
       nameCheckUrl: env.NAME_CHECK_URL,
     },
+    hooks: {
+      rateLimitPerMinute: env.HOOK_RATE_LIMIT_PER_MINUTE,
+      failureLimitPerMinute: env.HOOK_FAILURE_LIMIT_PER_MINUTE,
+    },
     secrets: {
       hookSecret: env.HOOK_SECRET,
+      leadWebhookSecret: env.LEAD_WEBHOOK_SECRET,
       clientDashboardPassword: env.CLIENT_DASHBOARD_PASSWORD,
       analyticsPassword: env.ANALYTICS_PASSWORD,
       sessionSecret: env.SESSION_SECRET,

@@ -13,19 +13,22 @@ export interface WebhookDelivery {
 }
 
 /**
- * POSTs one lead payload to the automation (SPEC §7 "automation webhook"). Signed like our own hooks when
- * HOOK_SECRET is set, so the receiver can check it came from us. Rejects unless the answer is 2xx.
+ * POSTs one lead payload to the automation. Signed with LEAD_WEBHOOK_SECRET when set, by the same scheme as our
+ * own hooks over POST, the URL's path (no query) and the body, so the receiver can check it came from us;
+ * unsigned without it. Rejects unless the answer is 2xx.
  */
 export async function deliverWebhook(
   url: string,
   delivery: WebhookDelivery,
   { outbound, secret, now }: { outbound: Outbound; secret: string | undefined; now: Date },
 ): Promise<void> {
+  const method = 'POST';
+  const signed = { method, path: new URL(url).pathname, body: delivery.body };
   const headers: Record<string, string> = {
-    ...(secret ? signedHeaders(secret, delivery.body, now) : {}),
+    ...(secret ? signedHeaders(secret, signed, now) : {}),
     [DELIVERY_HEADER]: delivery.id,
     [TOPIC_HEADER]: delivery.topic,
   };
-  const reply = await requestJson(url, { method: 'POST', headers, body: delivery.body }, outbound);
+  const reply = await requestJson(url, { method, headers, body: delivery.body }, outbound);
   if (!isSuccess(reply.status)) throw new Error(`webhook answered ${reply.status}`);
 }

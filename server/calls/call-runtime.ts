@@ -41,12 +41,15 @@ export function startCallRuntime({
   const outbox = createOutboxWorker({
     db,
     url: config.secrets.leadWebhookUrl,
-    secret: config.secrets.hookSecret,
+    secret: config.secrets.leadWebhookSecret,
     outbound: { timeoutMs: config.leads.outboundTimeoutMs },
     clock,
     logger,
   });
   outbox.start();
+  if (config.secrets.leadWebhookUrl && !config.secrets.leadWebhookSecret) {
+    logger.warn('LEAD_WEBHOOK_SECRET unset: lead deliveries to LEAD_WEBHOOK_URL are not signed');
+  }
 
   const automated = callAutomationConfigured(config);
   const driver = automated

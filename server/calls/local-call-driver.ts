@@ -14,6 +14,7 @@ export const timerSchedule: Schedule = (task, delayMs) => {
 /**
  * A call automation is there when leads reach it (LEAD_WEBHOOK_URL) and it can report back (HOOK_SECRET).
  * Without both, nothing would ever move a call past 'preparing', so the local driver stands in.
+ * LEAD_WEBHOOK_SECRET plays no part: it only lets the receiver check our deliveries, which work unsigned.
  */
 export function callAutomationConfigured(config: Config): boolean {
   return Boolean(config.secrets.leadWebhookUrl && config.secrets.hookSecret);

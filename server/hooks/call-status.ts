@@ -1,9 +1,7 @@
-import express from 'express';
+import express, { type RequestHandler } from 'express';
 import { z } from 'zod';
 import { isCallId } from '#shared/call-status.ts';
-import type { Clock } from '#shared/clock.ts';
 import type { CallStatusService } from '../calls/call-status.ts';
-import { verifySignedJson } from '../middleware/signed-webhook.ts';
 
 // 'preparing' is where calls start; the automation only moves them on.
 const callStatusHookSchema = z.object({
@@ -12,20 +10,18 @@ const callStatusHookSchema = z.object({
 });
 
 /**
- * POST /api/hooks/call-status (issue 6 "Call status"): the automation reports `{ callId, status }`, signed with
- * HOOK_SECRET over timestamp and body (stale or bad signatures 401). The browser hears it after commit.
+ * POST /api/hooks/call-status: the automation reports `{ callId, status }`, signed with HOOK_SECRET
+ * (`verify`, server/middleware/signed-webhook.ts). The browser hears it after commit.
  */
 export function callStatusHookRouter({
-  hookSecret,
+  verify,
   calls,
-  clock,
 }: {
-  hookSecret: string | undefined;
+  verify: RequestHandler[];
   calls: Pick<CallStatusService, 'setStatus'>;
-  clock: Clock;
 }) {
   const router = express.Router();
-  router.post('/', ...verifySignedJson(hookSecret, clock), async (req, res) => {
+  router.post('/', ...verify, async (req, res) => {
     const parsed = callStatusHookSchema.safeParse(req.body);
     if (!parsed.success) {
       res.status(400).json({ error: "Expected { callId, status: 'calling' | 'completed' | 'failed' }." });

@@ -1,7 +1,6 @@
-import express from 'express';
+import express, { type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { LeadVolumeStore } from '#server/dashboard/lead-volume-store.ts';
-import { verifySignedJson } from '#server/middleware/signed-webhook.ts';
 import type { Clock } from '#shared/clock.ts';
 import { toFieldErrors } from '#shared/lead-schemas.ts';
 
@@ -17,16 +16,17 @@ export const leadsHookSchema = z.union([reportedLead, z.array(reportedLead).min(
  * Answers how many were new and how many it had already reported (idempotent by external id).
  */
 export function leadsHookRouter({
-  hookSecret,
+  verify,
   leadVolume,
   clock,
 }: {
-  hookSecret: string | undefined;
+  /** The signature check (server/middleware/signed-webhook.ts). */
+  verify: RequestHandler[];
   leadVolume: LeadVolumeStore;
   clock: Clock;
 }) {
   const router = express.Router();
-  router.post('/', ...verifySignedJson(hookSecret, clock), async (req, res) => {
+  router.post('/', ...verify, async (req, res) => {
     const parsed = leadsHookSchema.safeParse(req.body);
     if (!parsed.success) {
       const error = 'Expected { externalId, receivedAt? } or a list of them.';

@@ -10,7 +10,7 @@ export interface OutboxWorkerOptions {
   db: DB;
   /** LEAD_WEBHOOK_URL; without it rows stay queued until one is configured. */
   url: string | undefined;
-  /** HOOK_SECRET; signs each delivery when set. */
+  /** LEAD_WEBHOOK_SECRET; signs each delivery when set, unsigned otherwise. */
   secret: string | undefined;
   outbound: Outbound;
   clock: Clock;

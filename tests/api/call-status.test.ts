@@ -36,7 +36,7 @@ async function setup(env: Record<string, string> = { HOOK_SECRET: SECRET }) {
     const raw = JSON.stringify(body);
     return request(ctx.app)
       .post('/api/hooks/call-status')
-      .set(signedHeaders(secret, raw, at))
+      .set(signedHeaders(secret, { method: 'POST', path: '/api/hooks/call-status', body: raw }, at))
       .send(raw);
   };
   const status = async () =>
@@ -76,6 +76,8 @@ test('the event is published only once the row is committed', async () => {
 test('calling, then completed; a repeat is idempotent; a finished call cannot move back', async () => {
   const ctx = await setup();
   expect((await ctx.hook({ callId: ctx.callId, status: 'calling' })).status).toBe(200);
+  // A repeat is signed afresh (a second later): the very same signed request would be a replay.
+  ctx.time.advance(1_000);
   const repeat = await ctx.hook({ callId: ctx.callId, status: 'calling' });
   expect(repeat.status).toBe(200);
   expect(repeat.body.changed).toBe(false);
@@ -107,7 +109,7 @@ test('a stale signature is 401, however correct', async () => {
   const sixMinutesAgo = new Date(ctx.time.clock().getTime() - 6 * 60_000);
   const res = await ctx.hook({ callId: ctx.callId, status: 'calling' }, { at: sixMinutesAgo });
   expect(res.status).toBe(401);
-  expect(res.body).toEqual({ error: 'Stale or missing timestamp.' });
+  expect(res.body).toEqual({ error: "Stale x-porchlight-timestamp: more than 300 s away from the server's clock." });
   expect(await ctx.status()).toBe('preparing');
 });
 
@@ -116,7 +118,7 @@ test('a body changed after signing is 401', async () => {
   const signed = JSON.stringify({ callId: ctx.callId, status: 'failed' });
   const res = await request(ctx.app)
     .post('/api/hooks/call-status')
-    .set(signedHeaders(SECRET, signed, ctx.time.clock()))
+    .set(signedHeaders(SECRET, { method: 'POST', path: '/api/hooks/call-status', body: signed }, ctx.time.clock()))
     .send(JSON.stringify({ callId: ctx.callId, status: 'calling' }));
   expect(res.status).toBe(401);
 });
@@ -141,7 +143,7 @@ test('a signed hook with a bad body is 400, an unknown call 404', async () => {
   const raw = '{"callId":';
   const malformed = await request(ctx.app)
     .post('/api/hooks/call-status')
-    .set(signedHeaders(SECRET, raw, ctx.time.clock()))
+    .set(signedHeaders(SECRET, { method: 'POST', path: '/api/hooks/call-status', body: raw }, ctx.time.clock()))
     .send(raw);
   expect(malformed.status).toBe(400);
 });
@@ -310,6 +312,10 @@ test('the local driver stands in unless both the webhook and the hook secret are
   expect(callAutomationConfigured(loadConfig(base))).toBe(false);
   expect(callAutomationConfigured(loadConfig({ ...base, HOOK_SECRET: SECRET }))).toBe(false);
   expect(callAutomationConfigured(loadConfig({ ...base, LEAD_WEBHOOK_URL: 'https://hooks.example/lead' }))).toBe(false);
+  // The delivery key signs what we send; without HOOK_SECRET the automation still cannot report back.
+  const delivery = { LEAD_WEBHOOK_URL: 'https://hooks.example/lead', LEAD_WEBHOOK_SECRET: 'lead-webhook-secret-0123' };
+  expect(callAutomationConfigured(loadConfig({ ...base, ...delivery }))).toBe(false);
+  expect(callAutomationConfigured(loadConfig({ ...base, ...delivery, HOOK_SECRET: SECRET }))).toBe(true);
   expect(
     callAutomationConfigured(
       loadConfig({ ...base, HOOK_SECRET: SECRET, LEAD_WEBHOOK_URL: 'https://hooks.example/lead' }),

@@ -26,7 +26,7 @@ function reportLeads(ctx: Ctx, payload: unknown, secret = HOOK_SECRET) {
   const body = JSON.stringify(payload);
   return request(ctx.app)
     .post('/api/hooks/leads')
-    .set(signedHeaders(secret, body, ctx.time.clock()))
+    .set(signedHeaders(secret, { method: 'POST', path: '/api/hooks/leads', body }, ctx.time.clock()))
     .send(body);
 }
 
@@ -82,6 +82,8 @@ test('with no leads the month reads zero', async () => {
 test('lead ingest is idempotent by external id, for single leads and batches', async () => {
   const ctx = await setup();
   expect((await reportLeads(ctx, { externalId: 'crm-1' })).body).toEqual({ inserted: 1, duplicate: 0 });
+  // Reported again, signed afresh a second later (the very same signed request would be a replay).
+  ctx.time.advance(1_000);
   expect((await reportLeads(ctx, { externalId: 'crm-1' })).body).toEqual({ inserted: 0, duplicate: 1 });
   expect(
     (await reportLeads(ctx, [{ externalId: 'crm-1' }, { externalId: 'crm-2' }, { externalId: 'crm-2' }])).body,
@@ -89,7 +91,7 @@ test('lead ingest is idempotent by external id, for single leads and batches', a
   const rows = await ctx.db.selectFrom('lead_volume').select(['external_id', 'received_at']).orderBy('id').execute();
   expect(rows).toEqual([
     { external_id: 'crm-1', received_at: T0 },
-    { external_id: 'crm-2', received_at: T0 },
+    { external_id: 'crm-2', received_at: '2026-03-15T12:00:01.000Z' },
   ]);
   const agent = await signedInAgent(ctx.app, 'client');
   expect((await agent.get('/api/dashboard/lead-volume')).body.total).toBe(2);
@@ -104,7 +106,13 @@ test('lead ingest checks the signature and its age', async () => {
   const body = JSON.stringify({ externalId: 'crm-1' });
   const stale = await request(ctx.app)
     .post('/api/hooks/leads')
-    .set(signedHeaders(HOOK_SECRET, body, new Date(Date.parse(T0) - 600_000)))
+    .set(
+      signedHeaders(
+        HOOK_SECRET,
+        { method: 'POST', path: '/api/hooks/leads', body },
+        new Date(Date.parse(T0) - 600_000),
+      ),
+    )
     .send(body);
   expect(stale.status).toBe(401);
 
@@ -120,7 +128,7 @@ test('without HOOK_SECRET the leads hook is off', async () => {
   const body = JSON.stringify({ externalId: 'crm-1' });
   const res = await request(ctx.app)
     .post('/api/hooks/leads')
-    .set(signedHeaders(HOOK_SECRET, body, time.clock()))
+    .set(signedHeaders(HOOK_SECRET, { method: 'POST', path: '/api/hooks/leads', body }, time.clock()))
     .send(body);
   expect(res.status).toBe(503);
 });

@@ -45,7 +45,7 @@ async function setup() {
     const raw = JSON.stringify({ callId, status });
     return request(ctx.app)
       .post('/api/hooks/call-status')
-      .set(signedHeaders(SECRET, raw, time.clock()))
+      .set(signedHeaders(SECRET, { method: 'POST', path: '/api/hooks/call-status', body: raw }, time.clock()))
       .send(raw);
   };
   return { io, callId, hook, url: `http://127.0.0.1:${address.port}` };

@@ -1,11 +1,13 @@
+import http from 'node:http';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import request from 'supertest';
 import type { MockAgent } from 'undici';
 import { afterEach, expect, test } from 'vitest';
 import { DELIVERY_HEADER, TOPIC_HEADER } from '#server/adapters/lead-webhook.ts';
+import { startCallRuntime } from '#server/calls/call-runtime.ts';
 import { createLogger } from '#server/logger.ts';
-import { SIGNATURE_HEADER, signBody, TIMESTAMP_HEADER } from '#server/middleware/signed-webhook.ts';
+import { checkSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '#server/middleware/signed-webhook.ts';
 import { createOutboxWorker } from '#server/outbox/outbox-worker.ts';
 import { fakeThirdParties } from '../support/leads.ts';
 import { manualClock } from '../support/manual-clock.ts';
@@ -13,7 +15,9 @@ import { createTestApp } from '../support/test-app.ts';
 
 const T0 = '2026-03-02T18:00:00.000Z';
 const WEBHOOK = 'https://automation.example/hooks/lead';
-const SECRET = 'a-hook-secret-of-some-length';
+const HOOK_SECRET = 'a-hook-secret-of-some-length';
+const LEAD_WEBHOOK_SECRET = 'the-lead-webhook-own-secret';
+const SIGNED_ENV = { LEAD_WEBHOOK_URL: WEBHOOK, LEAD_WEBHOOK_SECRET, HOOK_SECRET };
 
 const open: { close(): Promise<void> | void }[] = [];
 afterEach(async () => {
@@ -41,7 +45,7 @@ function fakeWebhook(agent: MockAgent) {
   return state;
 }
 
-async function setup(env: Record<string, string> = { LEAD_WEBHOOK_URL: WEBHOOK, HOOK_SECRET: SECRET }) {
+async function setup(env: Record<string, string> = SIGNED_ENV) {
   const time = manualClock(T0);
   const agent = fakeThirdParties();
   const ctx = await createTestApp(env, { clock: time.clock });
@@ -51,7 +55,7 @@ async function setup(env: Record<string, string> = { LEAD_WEBHOOK_URL: WEBHOOK, 
     createOutboxWorker({
       db: ctx.db,
       url: ctx.config.secrets.leadWebhookUrl,
-      secret: ctx.config.secrets.hookSecret,
+      secret: ctx.config.secrets.leadWebhookSecret,
       outbound: { dispatcher: agent, timeoutMs: 1_000 },
       clock: time.clock,
       logger,
@@ -131,20 +135,97 @@ test('a webhook outage loses nothing: after recovery every queued payload is del
   expect(ctx.webhook.received).toHaveLength(9);
 });
 
-test('each delivery is signed like our hooks, so the automation can check it came from us', async () => {
+/** The receiver's check of a delivery, over what it received at the webhook's path. */
+function verifyDelivery(secret: string, { body, headers }: Received, path = '/hooks/lead') {
+  const received = { timestamp: headers[TIMESTAMP_HEADER], signature: headers[SIGNATURE_HEADER] };
+  return checkSignature(secret, { method: 'POST', path, body, ...received }, new Date(T0)).ok;
+}
+
+test('each delivery is signed with LEAD_WEBHOOK_SECRET, never with HOOK_SECRET, over POST, path and body', async () => {
   const ctx = await setup();
   ctx.webhook.up = true;
   await queueLeads(ctx.app);
   await ctx.worker().runOnce();
-  for (const { body, headers } of ctx.webhook.received) {
-    expect(headers['content-type']).toBe('application/json');
-    const timestamp = Number(headers[TIMESTAMP_HEADER]);
-    expect(timestamp).toBe(Date.parse(T0) / 1000);
-    expect(headers[SIGNATURE_HEADER]).toBe(signBody(SECRET, timestamp, body));
-    const payload = JSON.parse(body);
+  expect(ctx.webhook.received).toHaveLength(3);
+  for (const delivery of ctx.webhook.received) {
+    expect(delivery.headers['content-type']).toBe('application/json');
+    expect(delivery.headers[TIMESTAMP_HEADER]).toBe(String(Date.parse(T0) / 1000));
+    expect(verifyDelivery(LEAD_WEBHOOK_SECRET, delivery)).toBe(true);
+    expect(verifyDelivery(HOOK_SECRET, delivery)).toBe(false);
+    // Bound to the webhook's path: played to another path of the receiver, it does not verify.
+    expect(verifyDelivery(LEAD_WEBHOOK_SECRET, delivery, '/hooks/other')).toBe(false);
+    const payload = JSON.parse(delivery.body);
     expect(payload.source_tag).toBe('website');
     expect(payload.calendar_link).toBe('https://cal.com/porchlight/demo-call');
   }
+});
+
+test('without LEAD_WEBHOOK_SECRET deliveries are unsigned, even when HOOK_SECRET is set', async () => {
+  const ctx = await setup({ LEAD_WEBHOOK_URL: WEBHOOK, HOOK_SECRET });
+  ctx.webhook.up = true;
+  await queueLeads(ctx.app);
+  expect(await ctx.worker().runOnce()).toEqual({ delivered: 3, failed: 0 });
+  for (const { headers } of ctx.webhook.received) {
+    expect(headers[SIGNATURE_HEADER]).toBeUndefined();
+    expect(headers[TIMESTAMP_HEADER]).toBeUndefined();
+  }
+});
+
+test('the running server signs deliveries with LEAD_WEBHOOK_SECRET over the URL path, query left out', async () => {
+  // The automation's webhook on loopback, reached through the same start-up code as `npm start` uses.
+  const received: Received[] = [];
+  let arrived = () => {};
+  const delivered = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  let requestPath = '';
+  const receiver = http.createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      requestPath = req.url ?? '';
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(req.headers)) headers[name] = String(value);
+      received.push({ body, headers });
+      res.writeHead(204).end();
+      arrived();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  open.push({ close: () => new Promise<void>((resolve) => receiver.close(() => resolve())) });
+  const address = receiver.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  const url = `http://127.0.0.1:${address.port}/catch/123/lead?token=abc`;
+
+  const time = manualClock(T0);
+  const env = { ...SIGNED_ENV, LEAD_WEBHOOK_URL: url };
+  // The runtime is started over the test app's own config and database, as server/index.ts does.
+  const holder: { runtime?: ReturnType<typeof startCallRuntime> } = {};
+  const ctx = await createTestApp(env, { clock: time.clock, onLeadQueued: () => holder.runtime?.onLeadQueued() });
+  open.push(ctx);
+  const runtime = startCallRuntime({
+    config: ctx.config,
+    db: ctx.db,
+    logger: createLogger('silent'),
+    clock: time.clock,
+  });
+  holder.runtime = runtime;
+  open.push({ close: () => runtime.stop() });
+
+  const res = await request(ctx.app)
+    .post('/api/demo-calls')
+    .send({ fullName: 'Jane Doe', phone: '2102345678', email: 'jane@example.com', consent: true });
+  expect(res.status).toBe(201);
+  await delivered;
+  expect(requestPath).toBe('/catch/123/lead?token=abc');
+  const [delivery] = received;
+  if (!delivery) throw new Error('nothing delivered');
+  expect(verifyDelivery(LEAD_WEBHOOK_SECRET, delivery, '/catch/123/lead')).toBe(true);
+  expect(verifyDelivery(HOOK_SECRET, delivery, '/catch/123/lead')).toBe(false);
+  expect(verifyDelivery(LEAD_WEBHOOK_SECRET, delivery, '/catch/123/lead?token=abc')).toBe(false);
 });
 
 test('two workers running at once (two instances) still send each payload once', async () => {

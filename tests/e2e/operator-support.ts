@@ -38,7 +38,7 @@ export async function reportLeads(request: APIRequestContext, externalIds: strin
   const now = new Date((await leadVolumeApi(request)).updatedAt);
   const body = JSON.stringify(externalIds.map((externalId) => ({ externalId, receivedAt: now.toISOString() })));
   const response = await request.post('/api/hooks/leads', {
-    headers: signedHeaders(required('HOOK_SECRET'), body, now),
+    headers: signedHeaders(required('HOOK_SECRET'), { method: 'POST', path: '/api/hooks/leads', body }, now),
     data: body,
   });
   if (!response.ok()) throw new Error(`lead hook: ${response.status()} ${await response.text()}`);

@@ -108,9 +108,15 @@ function serverSecrets(): [name: string, value: string][] {
   return Object.entries(secrets).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
 }
 
-test('the secrets under test are the passwords, the hook secret and the session secret', () => {
+test('the secrets under test are the passwords, the hook and lead webhook secrets and the session secret', () => {
   expect(serverSecrets().map(([name]) => name)).toEqual(
-    expect.arrayContaining(['clientDashboardPassword', 'analyticsPassword', 'hookSecret', 'sessionSecret']),
+    expect.arrayContaining([
+      'clientDashboardPassword',
+      'analyticsPassword',
+      'hookSecret',
+      'leadWebhookSecret',
+      'sessionSecret',
+    ]),
   );
 });
 
