@@ -10,7 +10,8 @@ export function attachSocket(server: HttpServer, { siteUrl, logger }: { siteUrl:
     allowRequest: (req, callback) => {
       const origin = req.headers.origin;
       const host = req.headers.host;
-      callback(null, !origin || origin === allowed || (host !== undefined && new URL(origin).host === host));
+      // Origin is client data: one that is no URL is refused here, never thrown (that would end the process).
+      callback(null, !origin || origin === allowed || (host !== undefined && URL.parse(origin)?.host === host));
     },
   });
   const log = logger.child({ subsystem: 'socket' });
