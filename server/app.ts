@@ -152,7 +152,7 @@ export function createApp({
     (config.isProduction
       ? createPageCache({ clock, onError: (error) => logger.error({ err: error }, 'page cache render failed') })
       : undefined);
-  app.get('/{*path}', ssrHandler({ pages, publicConfig: publicConfig(config), cache }));
+  app.get('/{*path}', ssrHandler({ pages, publicConfig: publicConfig(config), siteUrl: config.siteUrl, cache }));
   app.use(errorHandler);
   return app;
 }

@@ -5,13 +5,10 @@ import type { Render, RenderOptions } from '#client/entry-server.tsx';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { nonceOf } from './middleware/security.ts';
 import type { PageCache } from './page-cache.ts';
+import { pageKeyOf, pageUrlOf } from './page-url.ts';
 import type { PageSource } from './pages.ts';
 
-function urlOf(req: ExpressRequest): URL {
-  return new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`);
-}
-
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL): Request {
   const controller = new AbortController();
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();
@@ -21,7 +18,7 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
-  return new Request(urlOf(req), { method: req.method, headers, signal: controller.signal });
+  return new Request(url, { method: req.method, headers, signal: controller.signal });
 }
 
 /** The whole document of `url` as one string; undefined for redirects and for renders that reported errors. */
@@ -53,6 +50,8 @@ async function renderWhole(render: Render, url: URL, options: RenderOptions) {
 interface SsrOptions {
   pages: PageSource;
   publicConfig: PublicConfig;
+  /** SITE_URL: every page is rendered at this origin, whatever Host the request names. */
+  siteUrl: string;
   /** Rendered pages served again (production); without it every request renders. */
   cache?: PageCache;
 }
@@ -60,12 +59,17 @@ interface SsrOptions {
 const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' };
 
 /** Streams every page through React Router's static handler; its status codes are the response's. */
-export function ssrHandler({ pages, publicConfig, cache }: SsrOptions): RequestHandler {
+export function ssrHandler({ pages, publicConfig, siteUrl, cache }: SsrOptions): RequestHandler {
   return async (req, res, next) => {
     try {
+      const url = pageUrlOf(siteUrl, req.originalUrl);
+      if (!url) {
+        next(Object.assign(new Error('request target is not a path'), { status: 400 }));
+        return;
+      }
       const nonce = nonceOf(res);
       const cacheable = cache && req.method === 'GET';
-      const cached = cacheable ? cache.get(req.originalUrl, nonce) : undefined;
+      const cached = cacheable ? cache.get(pageKeyOf(url), nonce) : undefined;
       if (cached) {
         // `end`, not `send`: an ETag of a page whose nonce changes every time would only cost a hash.
         res.status(cached.status).set(HTML_HEADERS).end(cached.html);
@@ -80,7 +84,7 @@ export function ssrHandler({ pages, publicConfig, cache }: SsrOptions): RequestH
         waitForAll: isbot(req.get('user-agent') ?? ''),
         onError: (error) => req.log.error({ err: error }, 'page render failed'),
       };
-      const result = await render(toFetchRequest(req, res), options);
+      const result = await render(toFetchRequest(req, res, url), options);
       if (result.kind === 'response') {
         const location = result.response.headers.get('location');
         if (location) res.redirect(result.response.status, location);
@@ -95,8 +99,7 @@ export function ssrHandler({ pages, publicConfig, cache }: SsrOptions): RequestH
       result.pipe(res);
       // This visitor gets the stream; the next ones get the page from the cache.
       if (cacheable && result.status === 200) {
-        const url = urlOf(req);
-        cache.fill(req.originalUrl, (marker) => renderWhole(render, url, { ...options, nonce: marker }));
+        cache.fill(pageKeyOf(url), (marker) => renderWhole(render, url, { ...options, nonce: marker }));
       }
     } catch (error) {
       next(error);

@@ -14,12 +14,36 @@ function statusOf(error: unknown): number {
   return 500;
 }
 
-const errorPage = (nonce: string) => `<!DOCTYPE html>
+const HOME_LINK = '<a href="/">go to the home page</a>';
+
+// A 4xx here is a file that is not there or an address the server could not read; a 5xx is its own fault.
+function errorText(status: number) {
+  if (status === 404) {
+    return { title: 'Not found', heading: 'Not found', body: `Nothing is at this address. Please ${HOME_LINK}.` };
+  }
+  if (status < 500) {
+    return {
+      title: 'Bad request',
+      heading: 'This address could not be read',
+      body: `Please check the link, or ${HOME_LINK}.`,
+    };
+  }
+  return {
+    title: 'Something went wrong',
+    heading: 'Unexpected Application Error!',
+    body: `Something went wrong on our side. Please try again in a moment, or ${HOME_LINK}.`,
+  };
+}
+
+const errorPage = (nonce: string, status: number) => {
+  const { title, heading, body } = errorText(status);
+  return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Something went wrong | Porchlight</title>
+<title>${title} | Porchlight</title>
 <style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.6}</style>
-</head><body><main><h1>Unexpected Application Error!</h1>
-<p>Something went wrong on our side. Please try again in a moment, or <a href="/">go to the home page</a>.</p></main></body></html>`;
+</head><body><main><h1>${heading}</h1>
+<p>${body}</p></main></body></html>`;
+};
 
 /** Last in the chain: logs the error, answers JSON for the API and a plain page otherwise, never a stack. */
 export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
@@ -36,5 +60,5 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   res
     .status(status)
     .type('html')
-    .send(errorPage(nonceOf(res)));
+    .send(errorPage(nonceOf(res), status));
 };

@@ -44,3 +44,12 @@ test('the cache keeps each URL apart, query included, and never keeps a not-foun
   expect(again.status).toBe(404);
   expect(headingOf(again.text)).toBe('Page not found');
 });
+
+test('the Host a page was asked with plays no part in what is cached', async () => {
+  const res = await request(ctx.app).get('/').set('Host', 'evil.example');
+  expect(res.status).toBe(200);
+  await vi.waitFor(() => expect(cache.get('/', 'n')).toBeDefined());
+  const cached = cache.get('/', 'n')?.html;
+  expect(cached).toContain(`<link rel="canonical" href="${ctx.config.siteUrl}/"/>`);
+  expect(cached).not.toContain('evil.example');
+});

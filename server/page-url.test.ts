@@ -1,0 +1,34 @@
+import { expect, test } from 'vitest';
+import { pageKeyOf, pageUrlOf } from './page-url.ts';
+
+const SITE = 'https://www.porchlight.example';
+
+test('a path is put on the site origin as written, so a path that looks like a host stays a path', () => {
+  expect(pageUrlOf(SITE, '/blogs?layout=list')?.href).toBe(`${SITE}/blogs?layout=list`);
+  expect(pageUrlOf(SITE, '//evil.example/x')?.href).toBe(`${SITE}//evil.example/x`);
+  expect(pageUrlOf(SITE, '/\\evil.example')?.origin).toBe(SITE);
+  expect(pageUrlOf(SITE, '/@evil.example')?.origin).toBe(SITE);
+  expect(pageUrlOf(SITE, '/%')?.href).toBe(`${SITE}/%`);
+});
+
+test('an absolute target keeps its path and query, never its host', () => {
+  expect(pageUrlOf(SITE, 'http://evil.example/blogs?a=1')?.href).toBe(`${SITE}/blogs?a=1`);
+  expect(pageUrlOf(SITE, 'http://evil.example//x')?.href).toBe(`${SITE}//x`);
+});
+
+test('a target that is no path has no page URL', () => {
+  for (const target of ['*', 'evil', 'mailto:a@b.example', 'javascript:alert(1)', '']) {
+    expect(pageUrlOf(SITE, target)).toBeUndefined();
+  }
+});
+
+test('the cache key is the parsed path and query, so spellings of one URL share it', () => {
+  const key = (target: string) => {
+    const url = pageUrlOf(SITE, target);
+    return url && pageKeyOf(url);
+  };
+  expect(key('/%2e%2e/')).toBe('/');
+  expect(key('http://evil.example/team')).toBe('/team');
+  expect(key('/team#section')).toBe('/team');
+  expect(key('/blogs?layout=list')).toBe('/blogs?layout=list');
+});
