@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { z } from 'zod';
 import { contactSchema, demoCallSchema, toFieldErrors } from './lead-schemas.ts';
-import { contactFormMessages, demoFormMessages } from './messages.ts';
+import { contactFormMessages, demoFormMessages, PLAIN_TEXT_MESSAGE } from './messages.ts';
 
 const demo = {
   fullName: 'Jane Doe',
@@ -106,4 +106,72 @@ test.each([
 test('a field named like an Object property is still reported', () => {
   const error = new z.ZodError([{ code: 'custom', path: ['constructor'], message: 'x', input: undefined }]);
   expect(toFieldErrors(error).fieldErrors).toEqual({ constructor: 'x' });
+});
+
+// Characters that must never reach a lead: NUL, other C0 and C1 controls, line breaks inside a field, the
+// separators, the bidi marks, embeddings, overrides and isolates, and a lone surrogate (half of a character).
+const hidden: [label: string, char: string][] = [
+  ['NUL', '\u0000'],
+  ['a tab', '\t'],
+  ['a line feed', '\n'],
+  ['escape', '\u001B'],
+  ['DEL', '\u007F'],
+  ['a C1 control', '\u0085'],
+  ['the line separator', '\u2028'],
+  ['the paragraph separator', '\u2029'],
+  ['the Arabic letter mark', '\u061C'],
+  ['the left-to-right mark', '\u200E'],
+  ['the right-to-left mark', '\u200F'],
+  ['the left-to-right embedding', '\u202A'],
+  ['the right-to-left override', '\u202E'],
+  ['the left-to-right isolate', '\u2066'],
+  ['the pop directional isolate', '\u2069'],
+  ['a lone high surrogate', '\uD800'],
+  ['a lone low surrogate', '\uDFFF'],
+];
+
+test.each(hidden)('%s in a demo-form name is refused with a message for people', (_label, char) => {
+  expect(demoErrors({ ...demo, fullName: `Jane${char}Doe` })).toEqual({ fullName: PLAIN_TEXT_MESSAGE });
+});
+
+test.each(['\u0000', '\u202E', '\uD800'])('%j alone is named as the problem, not a name that is too short', (char) => {
+  expect(demoErrors({ ...demo, fullName: char })).toEqual({ fullName: PLAIN_TEXT_MESSAGE });
+  expect(contactErrors({ ...contact, firstName: char })).toEqual({ firstName: PLAIN_TEXT_MESSAGE });
+});
+
+test.each(hidden)('%s in a contact-form name or company is refused for that field', (_label, char) => {
+  for (const field of ['firstName', 'lastName', 'companyName'] as const) {
+    expect(contactErrors({ ...contact, [field]: `Do${char}e` })).toEqual({ [field]: PLAIN_TEXT_MESSAGE });
+  }
+});
+
+test.each(hidden)('%s in an e-mail address is refused with the e-mail message', (_label, char) => {
+  expect(demoErrors({ ...demo, email: `jane${char}@example.com` })).toEqual({ email: demoFormMessages.email });
+  expect(contactErrors({ ...contact, email: `jane@exam${char}ple.com` })).toEqual({ email: contactFormMessages.email });
+});
+
+test.each([
+  'José Álvarez',
+  'Zoë Brontë',
+  '李小龍',
+  "Seán O'Brien",
+  'Jean-Luc Picard',
+  'John Smith Jr.',
+  'Łukasz Żółć',
+  'Ngọc Trâm',
+  'محمد عبد الله',
+  'דוד כהן',
+  'अनुष्का शर्मा',
+  // Persian needs the zero-width non-joiner; an emoji is two halves of one character, not a lone one.
+  'مهرداد\u200Cپور',
+  'Jane 🏡 Doe',
+])('the name %j passes', (name) => {
+  expect(demoCallSchema.parse({ ...demo, fullName: name }).fullName).toBe(name);
+  expect(contactSchema.parse({ ...contact, firstName: name, companyName: `${name} & Co. (No. 2)` }).firstName).toBe(
+    name,
+  );
+});
+
+test('surrounding line breaks and tabs are trimmed, not refused', () => {
+  expect(demoCallSchema.parse({ ...demo, fullName: '\tJane Doe\n' }).fullName).toBe('Jane Doe');
 });

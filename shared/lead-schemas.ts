@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidTimeZone } from './business-hours.ts';
-import { contactFormMessages, demoFormMessages, FIELD_TOO_LONG_MESSAGE } from './messages.ts';
+import { contactFormMessages, demoFormMessages, FIELD_TOO_LONG_MESSAGE, PLAIN_TEXT_MESSAGE } from './messages.ts';
 import { cleanPhone, isTenDigitPhone } from './phone.ts';
 import { isSourceTag } from './source-tag.ts';
 
@@ -19,6 +19,28 @@ const timezone = z.string().max(64).refine(isValidTimeZone).optional().catch(und
 // A field hidden from people (issue 6 "honeypot"): only a bot fills it. The server checks it before this schema.
 const website = z.string().max(0).optional();
 
+// Characters no one types in a name: controls (NUL, line breaks, C1), line and paragraph separators, marks and
+// overrides that reorder how text displays (they can make a name read differently in an inbox or a CRM), and
+// lone surrogates (half a character, which breaks encoders downstream). Letters of any script, digits, spaces,
+// apostrophes, hyphens and the joiners some scripts need all pass.
+const HIDDEN_CHARACTERS = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
+/** True when a free-text field holds only characters a person types and sees. */
+export function isPlainText(value: string): boolean {
+  return !HIDDEN_CHARACTERS.test(value);
+}
+
+/** A free-text field: trimmed, checked for hidden characters first, then `min`, then `max`. */
+function textField(message: string, min: number, max: number) {
+  return z
+    .string({ error: message })
+    .trim()
+    .refine(isPlainText, { error: PLAIN_TEXT_MESSAGE })
+    .min(min, { error: message })
+    .max(max, { error: FIELD_TOO_LONG_MESSAGE });
+}
+
+// The e-mail pattern takes ASCII only, so it already refuses every hidden character with the field's message.
 function emailField(message: string) {
   return z
     .string({ error: message })
@@ -30,11 +52,7 @@ function emailField(message: string) {
 /** SPEC §3 "Demo-call form" and §5 "Demo dialog form". `phone` comes out as its 10 digits. */
 export const demoCallSchema = z.object(
   {
-    fullName: z
-      .string({ error: demoFormMessages.fullName })
-      .trim()
-      .min(2, { error: demoFormMessages.fullName })
-      .max(NAME_FIELD_MAX, { error: FIELD_TOO_LONG_MESSAGE }),
+    fullName: textField(demoFormMessages.fullName, 2, NAME_FIELD_MAX),
     phone: z
       .string({ error: demoFormMessages.phone })
       .max(PHONE_INPUT_MAX, { error: demoFormMessages.phone })
@@ -52,8 +70,7 @@ export const demoCallSchema = z.object(
 export type DemoCallInput = z.input<typeof demoCallSchema>;
 export type DemoCallRequest = z.output<typeof demoCallSchema>;
 
-const required = (message: string, max: number) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: FIELD_TOO_LONG_MESSAGE });
+const required = (message: string, max: number) => textField(message, 1, max);
 
 /** SPEC §3 "Contact form lead" and §5 "Contact form". `phoneNumber` comes out as SPEC §5's cleaned digits. */
 export const contactSchema = z.object(

@@ -70,3 +70,6 @@ export const LEAD_RATE_LIMIT_MESSAGE = 'Too many requests from your network. Ple
 
 /** Ours: a bound on free-text fields, so that a form cannot carry a novel. */
 export const FIELD_TOO_LONG_MESSAGE = 'This is too long. Please shorten it.';
+
+/** Ours: a name or company carrying control characters, text-direction overrides or broken characters. */
+export const PLAIN_TEXT_MESSAGE = 'Please use only letters, numbers, spaces and common punctuation.';

@@ -11,6 +11,7 @@ import {
   NAME_CHECK_FAILED_MESSAGE,
   nameInvalidMessage,
   PHONE_INVALID_MESSAGE,
+  PLAIN_TEXT_MESSAGE,
   PROCESSING_ERROR_MESSAGE,
   SAME_NUMBER_COOLDOWN_MESSAGE,
 } from '#shared/messages.ts';
@@ -182,6 +183,27 @@ test.each([
   expect(res.status).toBe(400);
   expect(res.body).toEqual({ fieldErrors: { [field]: message } });
   expect(await ctx.count('leads')).toBe(0);
+});
+
+// JSON.stringify writes NUL and a lone surrogate as escapes ("\ud800"); the server's parser turns them back.
+test.each([
+  ['NUL', '\u0000'],
+  ['a right-to-left override', '\u202E'],
+  ['a lone surrogate', '\uD800'],
+])("%s in the name or e-mail answers 400 with that field's message and stores nothing", async (_label, char) => {
+  const ctx = await setup();
+  const cases: [field: keyof typeof form, value: string, message: string][] = [
+    ['fullName', `Jane${char}Doe`, PLAIN_TEXT_MESSAGE],
+    ['email', `jane${char}@example.com`, demoFormMessages.email],
+  ];
+  for (const [field, value, message] of cases) {
+    const body = JSON.stringify({ ...form, [field]: value });
+    const res = await ctx.post(body).set('Content-Type', 'application/json');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ fieldErrors: { [field]: message } });
+  }
+  for (const table of ['leads', 'consents', 'outbox', 'phone_cooldowns'] as const)
+    expect(await ctx.count(table)).toBe(0);
 });
 
 test('an empty body gets every field message at once', async () => {
