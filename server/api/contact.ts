@@ -23,7 +23,11 @@ const FAILURE = { error: contactFailureToast.title, description: contactFailureT
 /** POST /api/contact (issue 6; SPEC §4 "Contact form", DESIGN "Flows: Contact form"). */
 export function contactRouter({ config, store, checks, clock, onLeadQueued }: LeadRouteDeps): Router {
   const router = Router();
-  router.post('/', leadRateLimit(config.leads.rateLimitPerHour), async (req, res) => {
+  const limit = leadRateLimit(
+    config.leads.rateLimitPerHour,
+    (body) => honeypotFilled(body) || contactSchema.safeParse(body).success,
+  );
+  router.post('/', limit, async (req, res) => {
     const body: unknown = req.body ?? {};
     if (honeypotFilled(body)) {
       req.log.info('contact refused: honeypot filled');

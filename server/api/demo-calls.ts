@@ -32,7 +32,11 @@ function refuseCooldown(res: Response, retryAt: Date, now: Date): void {
 /** POST /api/demo-calls (issue 6; DESIGN "Flows: Demo call"). */
 export function demoCallsRouter({ config, store, checks, clock, callEvents, onLeadQueued }: LeadRouteDeps): Router {
   const router = Router();
-  router.post('/', leadRateLimit(config.leads.rateLimitPerHour), async (req, res) => {
+  const limit = leadRateLimit(
+    config.leads.rateLimitPerHour,
+    (body) => honeypotFilled(body) || demoCallSchema.safeParse(body).success,
+  );
+  router.post('/', limit, async (req, res) => {
     const body: unknown = req.body ?? {};
     if (honeypotFilled(body)) {
       req.log.info('demo-call refused: honeypot filled');

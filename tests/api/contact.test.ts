@@ -304,6 +304,31 @@ test('the contact form is limited per client IP per hour', async () => {
   expect((await ctx.post(form, '198.51.100.6')).status).toBe(201);
 });
 
+test('typos the form points out do not use up the hourly quota', async () => {
+  const ctx = await setup({ env: { DEMO_RATE_LIMIT_PER_HOUR: '10' } });
+  for (let i = 0; i < 11; i++) {
+    const typo = await ctx.post({ ...form, email: 'jane.example.com' });
+    expect(typo.status).toBe(400);
+    expect(typo.body).toEqual({ fieldErrors: { email: contactFormMessages.email } });
+  }
+  expect((await ctx.post(form)).status).toBe(201);
+});
+
+test('accepted requests and those refused for cause all count: the 11th of 10 is refused', async () => {
+  const ctx = await setup({ env: { DEMO_RATE_LIMIT_PER_HOUR: '10' } });
+  const statuses: number[] = [];
+  // Accepted, then refused by a check (422), then bots.
+  for (let i = 0; i < 3; i++) statuses.push((await ctx.post(form)).status);
+  for (let i = 0; i < 4; i++) statuses.push((await ctx.post({ ...form, email: 'jane@mailinator.com' })).status);
+  for (let i = 0; i < 3; i++) statuses.push((await ctx.post({ ...form, website: 'spam' })).status);
+  expect(statuses).toEqual([201, 201, 201, 422, 422, 422, 422, 400, 400, 400]);
+
+  const limited = await ctx.post(form);
+  expect(limited.status).toBe(429);
+  expect(limited.body).toEqual({ error: LEAD_RATE_LIMIT_MESSAGE });
+  expect(await ctx.count('leads')).toBe(3);
+});
+
 test('a failing database write gives the destructive toast and stores nothing', async () => {
   const ctx = await setup();
   await sql`drop table outbox`.execute(ctx.db);

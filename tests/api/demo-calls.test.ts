@@ -521,6 +521,32 @@ test('one client IP is limited per hour; another IP is not', async () => {
   expect((await ctx.post({ ...form, phone: '2107654321' }, '198.51.100.2')).status).toBe(201);
 });
 
+test('typos the form points out do not use up the hourly quota', async () => {
+  const ctx = await setup({ env: { DEMO_RATE_LIMIT_PER_HOUR: '10' } });
+  for (let i = 0; i < 11; i++) {
+    const typo = await ctx.post({ ...form, email: 'jane@example' });
+    expect(typo.status).toBe(400);
+    expect(typo.body).toEqual({ fieldErrors: { email: demoFormMessages.email } });
+  }
+  expect((await ctx.post(form)).status).toBe(201);
+});
+
+test('accepted requests and those refused for cause all count: the 11th of 10 is refused', async () => {
+  const ctx = await setup({ env: { DEMO_RATE_LIMIT_PER_HOUR: '10' } });
+  const statuses: number[] = [];
+  // A check refuses the e-mail (422), then one is accepted, then its number is cooling down (429), then bots.
+  for (let i = 0; i < 3; i++) statuses.push((await ctx.post({ ...form, email: 'jane@mailinator.com' })).status);
+  statuses.push((await ctx.post(form)).status);
+  for (let i = 0; i < 3; i++) statuses.push((await ctx.post(form)).status);
+  for (let i = 0; i < 3; i++) statuses.push((await ctx.post({ ...form, website: 'https://spam.example' })).status);
+  expect(statuses).toEqual([422, 422, 422, 201, 429, 429, 429, 400, 400, 400]);
+
+  const limited = await ctx.post({ ...form, phone: '2102345678' });
+  expect(limited.status).toBe(429);
+  expect(limited.body).toEqual({ error: LEAD_RATE_LIMIT_MESSAGE });
+  expect(await ctx.count('leads')).toBe(1);
+});
+
 test('when the database write fails: SPEC §8’s processing message, and nothing half-stored', async () => {
   const ctx = await setup();
   // The consent insert fails mid-transaction; the lead and the 6-hour claim before it must roll back.
