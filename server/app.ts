@@ -95,17 +95,26 @@ export function createApp({
   // Third parties the pages use: the video embed when configured, the booking calendar, the ad pixel when configured.
   const calendar = calCspSources(config.leads.calTeam);
   const pixel = pixelCspSources(config.metaPixelId);
+  const video = config.promoVideo.youtubeId ? ['https://www.youtube-nocookie.com'] : [];
   app.use(
     securityHeaders({
       https: config.siteUrl.startsWith('https:'),
       dev: !config.isProduction,
       thirdParties: {
         script: [...calendar.script, ...pixel.script],
-        frame: [...(config.promoVideo.youtubeId ? ['https://www.youtube-nocookie.com'] : []), ...calendar.frame],
+        frame: [...video, ...calendar.frame],
         connect: pixel.connect,
         img: pixel.img,
         // Cal.com's embed styles itself inline; a calendar team is always set (CAL_TEAM has a default).
         inlineStyles: Boolean(config.leads.calTeam),
+        // What the embeds ask for in their iframes' `allow` (client/dialogs/video-dialog.tsx; Cal.com's embed).
+        delegate: {
+          autoplay: video,
+          'encrypted-media': video,
+          fullscreen: video,
+          'picture-in-picture': video,
+          payment: calendar.frame,
+        },
       },
     }),
   );

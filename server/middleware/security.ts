@@ -28,6 +28,52 @@ export interface ThirdPartySources {
   img?: string[];
   /** A third party that writes inline styles: <style> elements and style attributes (the booking calendar). */
   inlineStyles?: boolean;
+  /** Framed origins that may use a feature the site itself uses (the video embed's autoplay, the calendar's payment). */
+  delegate?: Partial<Record<DelegatedFeature, string[]>>;
+}
+
+/**
+ * Features the pages use: the promo video autoplays and offers full screen and picture-in-picture, the YouTube
+ * embed asks for those and encrypted-media, and Cal.com's embed asks for payment on its frame. Each is on for
+ * this origin (a frame can only be given what its page has) and for the frames named in `delegate`.
+ */
+const DELEGATED_FEATURES = ['autoplay', 'encrypted-media', 'fullscreen', 'payment', 'picture-in-picture'] as const;
+export type DelegatedFeature = (typeof DELEGATED_FEATURES)[number];
+
+/**
+ * Powerful features no page uses: off for the site and for every frame in it, whatever a third party asks.
+ * Only names Chromium knows: it logs a console warning for each one it does not.
+ */
+const DISABLED_FEATURES = [
+  'accelerometer',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'local-fonts',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'otp-credentials',
+  'publickey-credentials-create',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'window-management',
+  'xr-spatial-tracking',
+];
+
+/** The Permissions-Policy header: the delegated features for this origin and `delegate`'s frames, the rest off. */
+export function permissionsPolicy(delegate: ThirdPartySources['delegate'] = {}): string {
+  const allowed = DELEGATED_FEATURES.map((feature) => {
+    const origins = [...new Set(delegate[feature] ?? [])].map((origin) => `"${origin}"`);
+    return `${feature}=(${['self', ...origins].join(' ')})`;
+  });
+  return [...allowed, ...DISABLED_FEATURES.map((feature) => `${feature}=()`)].join(', ');
 }
 
 interface SecurityOptions {
@@ -49,11 +95,15 @@ const INLINE_STYLE_DIRECTIVES = {
   styleSrcAttr: ["'unsafe-inline'"],
 };
 
-/** helmet with an enforced CSP: scripts and styles only from this origin or carrying the nonce. */
+/**
+ * helmet with an enforced CSP (scripts and styles only from this origin or carrying the nonce), and a
+ * Permissions-Policy that turns off the powerful features no page uses.
+ */
 export function securityHeaders({ https, dev, thirdParties = {} }: SecurityOptions): RequestHandler {
-  const { script = [], frame = [], connect = [], img = [], inlineStyles = false } = thirdParties;
+  const { script = [], frame = [], connect = [], img = [], inlineStyles = false, delegate } = thirdParties;
   const nonce = (_req: unknown, res: ServerResponse) => `'nonce-${nonceOf(res)}'`;
-  return helmet({
+  const permissions = permissionsPolicy(delegate);
+  const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -81,4 +131,8 @@ export function securityHeaders({ https, dev, thirdParties = {} }: SecurityOptio
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
   });
+  return (req, res, next) => {
+    res.setHeader('Permissions-Policy', permissions);
+    headers(req, res, next);
+  };
 }
