@@ -1,0 +1,271 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { signedHeaders } from '#server/middleware/signed-webhook.ts';
+import { createTestApp } from '../support/test-app.ts';
+
+// Property-based fuzzing of every JSON endpoint: whatever the body, the answer is a 2xx or a 4xx whose JSON
+// says what is wrong, never a 5xx, and every lead the server accepted is in the database. Seeded, so a
+// failure replays; FUZZ_RUNS raises the number of cases per endpoint (FUZZ_SEED picks another sequence).
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+const HOOK_SECRET = 'fuzz-hook-secret-0123456789abcdef';
+const PASSWORDS = { client: 'client-password-1', analytics: 'analytics-password-1' };
+// Within calling hours across the US, so accepted demo calls go both ways (immediate and scheduled).
+const NOW = new Date('2026-11-23T19:00:00Z');
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let server: http.Server;
+let base: string;
+let cookies = '';
+const accepted = { demo: 0, contact: 0 };
+
+beforeAll(async () => {
+  ctx = await createTestApp(
+    {
+      HOOK_SECRET,
+      CLIENT_DASHBOARD_PASSWORD: PASSWORDS.client,
+      ANALYTICS_PASSWORD: PASSWORDS.analytics,
+      API_RATE_LIMIT_PER_MINUTE: '1000000',
+      DEMO_RATE_LIMIT_PER_HOUR: '1000000',
+      VISITS_RATE_LIMIT_PER_MINUTE: '1000000',
+      LOGIN_ATTEMPTS_PER_15_MIN: '1000000',
+    },
+    { clock: () => NOW },
+  );
+  server = http.createServer(ctx.app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const jar: string[] = [];
+  for (const role of ['client', 'analytics'] as const) {
+    const res = await fetch(`${base}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ role, password: PASSWORDS[role] }),
+    });
+    expect(res.status).toBe(200);
+    for (const line of res.headers.getSetCookie()) jar.push(line.split(';')[0] ?? '');
+  }
+  cookies = jar.join('; ');
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await ctx.close();
+});
+
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+async function send(path: string, init: RequestInit = {}): Promise<Answer> {
+  const res = await fetch(`${base}${path}`, init);
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Left as text: the assertion below says so.
+  }
+  return { status: res.status, body };
+}
+
+/** Percent-encodes the UTF-8 bytes of any string, lone surrogates included (encodeURIComponent throws on them). */
+const encodeAny = (value: string) =>
+  [...Buffer.from(value, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+
+const postJson = (path: string, body: string, headers: Record<string, string> = {}) =>
+  send(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+
+/** A refusal must tell the client what is wrong: a message, or a message per field. */
+function explainsRefusal(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false;
+  const error = Reflect.get(body, 'error');
+  const fieldErrors = Reflect.get(body, 'fieldErrors');
+  if (typeof error === 'string' && error.length > 0) return true;
+  return (
+    typeof fieldErrors === 'object' &&
+    fieldErrors !== null &&
+    Object.keys(fieldErrors).length > 0 &&
+    Object.values(fieldErrors).every((message) => typeof message === 'string' && message.length > 0)
+  );
+}
+
+function expectAnswer(answer: Answer, allowed: number[], sent: unknown) {
+  const context = `${answer.status} ${JSON.stringify(answer.body)?.slice(0, 300)} for ${JSON.stringify(sent)?.slice(0, 300)}`;
+  expect(allowed, context).toContain(answer.status);
+  if (answer.status >= 400) expect(explainsRefusal(answer.body), context).toBe(true);
+}
+
+// Strings a careless or hostile client sends: any code unit (lone surrogates too), controls, long ones.
+const anyCodeUnit = fc.integer({ min: 0, max: 0xffff }).map((unit) => String.fromCharCode(unit));
+const hostileString = fc.oneof(
+  fc.string(),
+  fc.string({ unit: anyCodeUnit, maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constantFrom('', ' ', '\u0000', '\u202E', '\uD800', '__proto__', 'constructor', 'a'.repeat(5000)),
+);
+const hostileValue = fc.oneof(hostileString, fc.jsonValue({ maxDepth: 3 }), fc.constant(undefined));
+
+/** A valid body with some of its fields replaced by hostile values, or extra keys added. */
+function mutated(valid: Record<string, unknown>) {
+  const keys = Object.keys(valid);
+  return fc
+    .record({
+      replace: fc.dictionary(fc.constantFrom(...keys), hostileValue, { maxKeys: keys.length }),
+      extra: fc.dictionary(
+        fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'website')),
+        hostileValue,
+        {
+          maxKeys: 2,
+        },
+      ),
+    })
+    .map(({ replace, extra }) => ({ ...valid, ...extra, ...replace }));
+}
+
+/** Whole bodies: arbitrary JSON, mutated valid ones, and text that is not JSON at all. */
+function bodies(valid: Record<string, unknown>) {
+  return fc.oneof(
+    fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value) ?? 'null'),
+    mutated(valid).map((value) => JSON.stringify(value)),
+    mutated(valid).map((value) => JSON.stringify(value)),
+    fc.string({ unit: anyCodeUnit, maxLength: 200 }),
+  );
+}
+
+const phoneDigits = fc
+  .tuple(fc.integer({ min: 201, max: 989 }), fc.integer({ min: 200, max: 999 }), fc.integer({ min: 0, max: 9999 }))
+  .map(([area, exchange, line]) => `${area}${exchange}${String(line).padStart(4, '0')}`);
+
+const params = { seed: SEED, numRuns: RUNS };
+
+test('POST /api/demo-calls', { timeout: 180_000 }, async () => {
+  const valid = { fullName: 'Dana Whitfield', phone: '2105550123', email: 'dana@example.com', consent: true };
+  const body = fc.oneof(
+    bodies(valid),
+    phoneDigits.map((phone) => JSON.stringify({ ...valid, phone })),
+  );
+  await fc.assert(
+    fc.asyncProperty(body, async (sent) => {
+      const answer = await postJson('/api/demo-calls', sent);
+      expectAnswer(answer, [201, 400, 413, 415, 422, 429], sent);
+      if (answer.status === 201) accepted.demo++;
+    }),
+    params,
+  );
+});
+
+test('POST /api/contact', { timeout: 180_000 }, async () => {
+  const valid = {
+    firstName: 'Dana',
+    lastName: 'Whitfield',
+    phoneNumber: '(210) 555-0123',
+    companyName: 'Whitfield Homes',
+    email: 'dana@example.com',
+  };
+  const unsafe = fc.constantFrom('\u0000', '\u0007', '\u202E', '\u2066', '\u200F', '\uD800', '\u0085');
+  const body = fc.oneof(
+    bodies(valid),
+    phoneDigits.map((phoneNumber) => JSON.stringify({ ...valid, phoneNumber })),
+    fc
+      .tuple(phoneDigits, unsafe)
+      .map(([phoneNumber, char]) => JSON.stringify({ ...valid, phoneNumber, companyName: `Whitfield${char} Homes` })),
+  );
+  await fc.assert(
+    fc.asyncProperty(body, async (sent) => {
+      const answer = await postJson('/api/contact', sent);
+      expectAnswer(answer, [201, 400, 413, 415, 422, 429], sent);
+      if (answer.status === 201) accepted.contact++;
+    }),
+    params,
+  );
+});
+
+// Controls, bidi overrides and lone surrogates would travel on to the webhook and the operator's screens.
+const UNSAFE_TEXT =
+  /[\p{Cc}\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;
+
+test('every lead answered 201 is stored, with no control or bidi characters in its text', async () => {
+  const rows = await ctx.db
+    .selectFrom('leads')
+    .select(['kind', 'full_name', 'first_name', 'last_name', 'company_name', 'email'])
+    .execute();
+  expect(accepted.demo + accepted.contact).toBeGreaterThan(0);
+  expect(rows.filter((row) => row.kind === 'demo')).toHaveLength(accepted.demo);
+  expect(rows.filter((row) => row.kind === 'contact')).toHaveLength(accepted.contact);
+  const unsafe = rows.filter((row) =>
+    [row.full_name, row.first_name, row.last_name, row.company_name, row.email].some(
+      (text) => text && UNSAFE_TEXT.test(text),
+    ),
+  );
+  expect(unsafe).toEqual([]);
+});
+
+test('POST /api/visits', { timeout: 180_000 }, async () => {
+  const valid = { page: '/blogs', referrer: 'direct', duration: 12, returnVisit: false, sourceTag: 'agent-isa' };
+  await fc.assert(
+    fc.asyncProperty(bodies(valid), async (sent) => {
+      expectAnswer(await postJson('/api/visits', sent), [204, 400, 413, 415], sent);
+    }),
+    params,
+  );
+});
+
+test('POST and DELETE /api/session', { timeout: 180_000 }, async () => {
+  const valid = { role: 'client', password: 'not-the-password' };
+  await fc.assert(
+    fc.asyncProperty(bodies(valid), async (sent) => {
+      expectAnswer(await postJson('/api/session', sent), [200, 400, 401, 413, 415, 429], sent);
+    }),
+    params,
+  );
+  await fc.assert(
+    fc.asyncProperty(hostileString, async (role) => {
+      const answer = await send(`/api/session?role=${encodeAny(role)}`, { method: 'DELETE' });
+      expectAnswer(answer, [204, 400], role);
+    }),
+    params,
+  );
+});
+
+test('signed hooks: whatever the signed body says', { timeout: 180_000 }, async () => {
+  const callStatus = { callId: '0b7c6f1e-2a43-4c1e-9a55-0d8f3b2c1a90', status: 'calling' };
+  const leads = { externalId: 'crm-1', receivedAt: '2026-11-23T15:00:00Z' };
+  const cases = fc.oneof(
+    bodies(callStatus).map((body) => ({ path: '/api/hooks/call-status', body })),
+    bodies(leads).map((body) => ({ path: '/api/hooks/leads', body })),
+  );
+  await fc.assert(
+    fc.asyncProperty(cases, async ({ path, body }) => {
+      const answer = await postJson(path, body, signedHeaders(HOOK_SECRET, body, NOW));
+      expectAnswer(answer, [200, 400, 404, 409, 413, 415], { path, body });
+    }),
+    params,
+  );
+});
+
+test('operator queries', { timeout: 180_000 }, async () => {
+  const paths = fc.constantFrom('/api/analytics/summary', '/api/analytics/visits', '/api/dashboard/lead-volume');
+  const query = fc.dictionary(
+    fc.oneof(fc.constantFrom('days', 'page', 'pageSize', '__proto__'), fc.string()),
+    hostileString,
+    {
+      maxKeys: 4,
+    },
+  );
+  await fc.assert(
+    fc.asyncProperty(paths, query, async (path, values) => {
+      const search = Object.entries(values)
+        .map(([key, value]) => `${encodeAny(key)}=${encodeAny(value ?? '')}`)
+        .join('&');
+      const answer = await send(`${path}?${search}`, { headers: { cookie: cookies } });
+      expectAnswer(answer, [200, 400], `${path}?${search}`);
+    }),
+    params,
+  );
+});
