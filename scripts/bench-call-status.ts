@@ -129,8 +129,13 @@ const sinkUrl = typeof sinkAddress === 'object' && sinkAddress ? `http://127.0.0
 
 const server = await startProductionServer({
   dataDir,
-  // The hooks have their own limit (HOOK_RATE_LIMIT_PER_MINUTE, 6000), far above the 1000 calls at most.
-  env: { LOG_LEVEL: 'error', HOOK_SECRET: SECRET, LEAD_WEBHOOK_URL: sinkUrl },
+  env: {
+    LOG_LEVEL: 'error',
+    HOOK_SECRET: SECRET,
+    LEAD_WEBHOOK_URL: sinkUrl,
+    // Every simulated browser connects from 127.0.0.1.
+    SOCKETS_PER_ADDRESS: String(CALLS + 10),
+  },
 });
 const { base } = server;
 const deadline = setTimeout(() => {

@@ -24,6 +24,7 @@ export const envSchema = z.object({
     }),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   DIRECTORY_URL: z.url().default('https://directory.porchlight.ai'),
   PROMO_VIDEO_ID: z
     .string()
@@ -78,6 +79,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   shutdownTimeoutMs: number;
   apiRateLimitPerMinute: number;
+  /** Socket.IO connections one client address may hold open at once. */
+  socketsPerAddress: number;
   directoryUrl: string;
   promoVideo: PromoVideo;
   /** Meta pixel id (SPEC §7); public, since the browser loads the pixel with it. */
@@ -187,6 +190,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
     apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
+    socketsPerAddress: env.SOCKETS_PER_ADDRESS,
     directoryUrl: env.DIRECTORY_URL,
     promoVideo: { youtubeId: env.PROMO_VIDEO_ID, url: env.PROMO_VIDEO_URL, posterUrl: env.PROMO_POSTER_URL },
     metaPixelId: env.META_PIXEL_ID,

@@ -3,6 +3,7 @@ import { createDatabase, migrateToLatest } from '#db/database.ts';
 import { systemClock } from '#shared/clock.ts';
 import { createApp } from './app.ts';
 import { startCallRuntime } from './calls/call-runtime.ts';
+import { clientAddressOf } from './client-address.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { scheduleMaintenance } from './maintenance.ts';
@@ -34,7 +35,12 @@ const pages = config.isProduction ? await productionPages() : await developmentP
 const calls = startCallRuntime({ config, db, logger, clock: systemClock });
 const app = createApp({ config, db, logger, pages, callEvents: calls.callEvents, onLeadQueued: calls.onLeadQueued });
 const server = http.createServer(app);
-const io = attachSocket(server, { siteUrl: config.siteUrl, logger });
+const io = attachSocket(server, {
+  siteUrl: config.siteUrl,
+  logger,
+  clientAddress: clientAddressOf(app),
+  socketsPerAddress: config.socketsPerAddress,
+});
 calls.bindSocket(io);
 
 server.listen(config.port, config.host, () => {
