@@ -1,4 +1,4 @@
-import type { Server } from 'socket.io';
+import type { Server, Socket } from 'socket.io';
 import {
   CALL_JOIN_EVENT,
   CALL_STATUS_EVENT,
@@ -6,53 +6,114 @@ import {
   type CallStatusEvent,
   isCallId,
 } from '#shared/call-status.ts';
+import { type Clock, systemClock } from '#shared/clock.ts';
 import type { Logger } from '../logger.ts';
+import { tokenBucket } from '../token-bucket.ts';
 import type { CallEvents } from './call-events.ts';
 import type { CallStatusService } from './call-status.ts';
 
 export const callRoom = (callId: string) => `call:${callId}`;
 
 // A browser follows its own call; a handful of rooms covers retries, more is someone fishing.
-const MAX_ROOMS_PER_SOCKET = 5;
-const UNKNOWN_CALL: CallJoinAck = { error: 'Unknown call' };
+export const MAX_ROOMS_PER_SOCKET = 5;
+// The dialog joins once per connection. Ten at once, then one a second, is far beyond that, and keeps a socket
+// that floods joins from turning each into a database read.
+export const JOIN_BURST = 10;
+export const JOIN_REFILL_MS = 1_000;
+// Our dialog stops at the first unknown call, and waits before it joins again after any refusal: a socket that
+// keeps going is not it, and is disconnected.
+export const MAX_UNKNOWN_CALLS = 5;
+export const MAX_REFUSED_JOINS = 20;
+
+export const UNKNOWN_CALL = { error: 'Unknown call' } satisfies CallJoinAck;
+export const TOO_MANY_JOINS = { error: 'Too many requests. Please wait a moment.' } satisfies CallJoinAck;
+const TRY_AGAIN = { error: 'Please try again.' } satisfies CallJoinAck;
 
 /**
- * Issue 6 "Call status": a browser joins the room of its callId and hears that call's status changes only.
- * Returns the function that unbinds the event subscription (the socket handlers go with the server).
+ * A browser joins the room of its callId and hears that call's status changes only. Nothing a client sends
+ * can make a handler throw: every failure is logged and answered. Returns the function that unbinds the event
+ * subscription (the socket handlers go with the server).
  */
 export function bindCallRooms(
   io: Server,
-  { calls, events, logger }: { calls: Pick<CallStatusService, 'currentStatus'>; events: CallEvents; logger: Logger },
+  {
+    calls,
+    events,
+    logger,
+    clock = systemClock,
+  }: { calls: Pick<CallStatusService, 'currentStatus'>; events: CallEvents; logger: Logger; clock?: Clock },
 ): () => void {
   const log = logger.child({ subsystem: 'call-rooms' });
-  io.on('connection', (socket) => {
-    socket.on(CALL_JOIN_EVENT, async (callId: unknown, ack: unknown) => {
-      if (typeof ack !== 'function') return;
-      const answer = (value: CallJoinAck) => ack(value);
-      // socket.rooms holds the socket's own id room too.
-      if (!isCallId(callId) || socket.rooms.size > MAX_ROOMS_PER_SOCKET) {
-        answer(UNKNOWN_CALL);
-        return;
-      }
-      // Join first, then read: a change committed in between is pushed to the room, so none is missed.
-      const room = callRoom(callId);
-      await socket.join(room);
-      try {
-        const status = await calls.currentStatus(callId);
-        if (!status) {
-          await socket.leave(room);
-          answer(UNKNOWN_CALL);
-          return;
-        }
-        answer({ callId, status });
-      } catch (error) {
-        await socket.leave(room);
-        log.warn({ err: error }, 'could not read a call status for a socket');
-        answer({ error: 'Please try again.' });
-      }
-    });
-  });
+  io.on('connection', (socket) => followJoins(socket, { calls, log, clock }));
   return events.subscribe((event: CallStatusEvent) => {
     io.to(callRoom(event.callId)).emit(CALL_STATUS_EVENT, event);
+  });
+}
+
+function followJoins(
+  socket: Socket,
+  { calls, log, clock }: { calls: Pick<CallStatusService, 'currentStatus'>; log: Logger; clock: Clock },
+): void {
+  const joins = tokenBucket({ capacity: JOIN_BURST, refillMs: JOIN_REFILL_MS, clock });
+  let unknown = 0;
+  let refused = 0;
+
+  const answer = (ack: unknown, value: CallJoinAck) => {
+    if (typeof ack !== 'function') return;
+    try {
+      ack(value);
+    } catch (error) {
+      log.warn({ err: error }, 'could not answer a call join');
+    }
+  };
+  const disconnect = (reason: string) => {
+    // Joins still in flight when it goes would otherwise report it again.
+    if (!socket.connected) return;
+    log.info({ socket: socket.id }, reason);
+    socket.disconnect(true);
+  };
+  const unknownCall = (ack: unknown) => {
+    answer(ack, UNKNOWN_CALL);
+    if (++unknown >= MAX_UNKNOWN_CALLS) disconnect('socket disconnected after repeated unknown call ids');
+  };
+  const leave = async (room: string) => {
+    try {
+      await socket.leave(room);
+    } catch (error) {
+      log.warn({ err: error }, 'could not leave a call room');
+    }
+  };
+
+  async function join(callId: unknown, ack: unknown): Promise<void> {
+    // socket.rooms holds the socket's own id room too. A join without an answer to call is no dialog's either.
+    if (typeof ack !== 'function' || !isCallId(callId) || socket.rooms.size > MAX_ROOMS_PER_SOCKET) {
+      unknownCall(ack);
+      return;
+    }
+    if (!joins.take()) {
+      answer(ack, TOO_MANY_JOINS);
+      if (++refused >= MAX_REFUSED_JOINS) disconnect('socket disconnected after flooding call joins');
+      return;
+    }
+    const room = callRoom(callId);
+    try {
+      // Join first, then read: a change committed in between is pushed to the room, so none is missed.
+      await socket.join(room);
+      const status = await calls.currentStatus(callId);
+      if (!status) {
+        await leave(room);
+        unknownCall(ack);
+        return;
+      }
+      answer(ack, { callId, status });
+    } catch (error) {
+      log.warn({ err: error }, 'could not read a call status for a socket');
+      await leave(room);
+      answer(ack, TRY_AGAIN);
+    }
+  }
+
+  socket.on(CALL_JOIN_EVENT, (callId: unknown, ack: unknown) => {
+    join(callId, ack).catch((error: unknown) => log.error({ err: error }, 'call join failed'));
   });
 }

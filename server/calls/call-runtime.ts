@@ -67,7 +67,7 @@ export function startCallRuntime({
     callEvents,
     onLeadQueued: () => outbox.notify(),
     bindSocket(io) {
-      unbind = bindCallRooms(io, { calls, events: callEvents, logger });
+      unbind = bindCallRooms(io, { calls, events: callEvents, logger, clock });
     },
     async stop() {
       driver?.stop();

@@ -4,7 +4,15 @@ import { Writable } from 'node:stream';
 import { io as connect, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { afterEach, expect, test, vi } from 'vitest';
-import { bindCallRooms } from '#server/calls/call-rooms.ts';
+import {
+  bindCallRooms,
+  JOIN_BURST,
+  MAX_REFUSED_JOINS,
+  MAX_ROOMS_PER_SOCKET,
+  MAX_UNKNOWN_CALLS,
+  TOO_MANY_JOINS,
+  UNKNOWN_CALL,
+} from '#server/calls/call-rooms.ts';
 import { callStatusService } from '#server/calls/call-status.ts';
 import { clientAddressOf } from '#server/client-address.ts';
 import { createLogger } from '#server/logger.ts';
@@ -50,7 +58,7 @@ async function start(env: Record<string, string> = {}) {
   const service = callStatusService({ db: ctx.db, events: ctx.callEvents, clock: time.clock });
   // Every call status read the sockets cause.
   const currentStatus = vi.fn((callId: string) => service.currentStatus(callId));
-  const unbind = bindCallRooms(io, { calls: { currentStatus }, events: ctx.callEvents, logger });
+  const unbind = bindCallRooms(io, { calls: { currentStatus }, events: ctx.callEvents, logger, clock: time.clock });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
@@ -249,7 +257,106 @@ test('without TRUST_PROXY a forwarded address is ignored: it cannot buy more con
   expect(ctx.slots.held('127.0.0.1')).toBe(2);
 });
 
-// --- Messages ---
+// --- Joins ---
+
+test('a join flood is answered "too many" without reading the database, and the socket is cut if it goes on', async () => {
+  const ctx = await start();
+  const callId = await ctx.newCall();
+  const socket = await connected(client(ctx.url));
+
+  const burst = await Promise.all(Array.from({ length: 25 }, () => join(socket, callId)));
+  expect(burst.filter((answer) => 'status' in answer)).toHaveLength(JOIN_BURST);
+  expect(burst.filter((answer) => 'error' in answer)).toEqual(Array(25 - JOIN_BURST).fill(TOO_MANY_JOINS));
+  expect(ctx.currentStatus).toHaveBeenCalledTimes(JOIN_BURST);
+
+  // One more join a second.
+  ctx.time.advance(1_000);
+  expect(await join(socket, callId)).toEqual({ callId, status: 'preparing' });
+  expect(await join(socket, callId)).toEqual(TOO_MANY_JOINS);
+  expect(ctx.currentStatus).toHaveBeenCalledTimes(JOIN_BURST + 1);
+
+  // A client that keeps going after that many refusals is not the dialog.
+  const cut = disconnected(socket);
+  const refusedSoFar = 25 - JOIN_BURST + 1;
+  const rest = Array.from({ length: MAX_REFUSED_JOINS - refusedSoFar }, () => join(socket, callId));
+  expect(await Promise.all(rest)).toEqual(Array(rest.length).fill(TOO_MANY_JOINS));
+  expect(await cut).toBe('io server disconnect');
+  expect(ctx.currentStatus).toHaveBeenCalledTimes(JOIN_BURST + 1);
+  await stillServing(ctx);
+});
+
+test('a socket that asks for unknown calls again and again is disconnected', async () => {
+  const ctx = await start();
+  const socket = await connected(client(ctx.url));
+  for (let i = 1; i < MAX_UNKNOWN_CALLS; i++) expect(await join(socket, crypto.randomUUID())).toEqual(UNKNOWN_CALL);
+  expect(socket.connected).toBe(true);
+  const cut = disconnected(socket);
+  expect(await join(socket, crypto.randomUUID())).toEqual(UNKNOWN_CALL);
+  expect(await cut).toBe('io server disconnect');
+  expect(ctx.currentStatus).toHaveBeenCalledTimes(MAX_UNKNOWN_CALLS);
+  expect(ctx.lines.some((line) => line.msg === 'socket disconnected after repeated unknown call ids')).toBe(true);
+});
+
+test('joins beyond the rooms a socket may hold count as unknown calls, and the socket is disconnected once', async () => {
+  const ctx = await start();
+  // The reads answer only when the test says so: the first joins hold their rooms while the rest arrive.
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  ctx.currentStatus.mockImplementation(async () => {
+    await gate;
+    return undefined;
+  });
+  const socket = await connected(client(ctx.url));
+  const cut = disconnected(socket);
+  const answers: CallJoinAck[] = [];
+  for (let i = 0; i < MAX_ROOMS_PER_SOCKET + MAX_UNKNOWN_CALLS; i++) {
+    socket.emit(CALL_JOIN_EVENT, crypto.randomUUID(), (answer: CallJoinAck) => answers.push(answer));
+  }
+  expect(await cut).toBe('io server disconnect');
+  expect(answers).toEqual(Array(MAX_UNKNOWN_CALLS).fill(UNKNOWN_CALL));
+  expect(ctx.currentStatus).toHaveBeenCalledTimes(MAX_ROOMS_PER_SOCKET);
+  // The reads in flight find their calls unknown too, after the socket has gone.
+  release();
+  await vi.waitFor(() => expect(ctx.currentStatus.mock.settledResults).toHaveLength(MAX_ROOMS_PER_SOCKET));
+  await new Promise((resolve) => setImmediate(resolve));
+  const reports = ctx.lines.filter((line) => line.msg === 'socket disconnected after repeated unknown call ids');
+  expect(reports).toHaveLength(1);
+  ctx.currentStatus.mockRestore();
+  await stillServing(ctx);
+});
+
+test.each([
+  ['an object', { $ne: null }],
+  ['an array', ['a', 'b']],
+  ['a number', 42],
+  ['null', null],
+  ['a boolean', true],
+  ['a long string', 'x'.repeat(3_000)],
+  ['a call id with a newline', `${crypto.randomUUID()}\n`],
+])('a join with %s as the call id is answered "Unknown call" without a database read', async (_name, payload) => {
+  const ctx = await start();
+  const socket = await connected(client(ctx.url));
+  expect(await join(socket, payload)).toEqual(UNKNOWN_CALL);
+  expect(ctx.currentStatus).not.toHaveBeenCalled();
+  await stillServing(ctx);
+});
+
+test('joins without an answer function, or with something else in its place, are ignored and then cut off', async () => {
+  const ctx = await start();
+  const callId = await ctx.newCall();
+  const socket = await connected(client(ctx.url));
+  const cut = disconnected(socket);
+  socket.emit(CALL_JOIN_EVENT, callId);
+  socket.emit(CALL_JOIN_EVENT, callId, 'not a function');
+  socket.emit(CALL_JOIN_EVENT, callId, { call: 'me' });
+  socket.emit(CALL_JOIN_EVENT);
+  socket.emit(CALL_JOIN_EVENT, () => {});
+  expect(await cut).toBe('io server disconnect');
+  expect(ctx.currentStatus).not.toHaveBeenCalled();
+  await stillServing(ctx);
+});
 
 test('a message over the size limit closes that connection only', async () => {
   const ctx = await start();
@@ -259,4 +366,61 @@ test('a message over the size limit closes that connection only', async () => {
   expect(await cut).toMatch(/^transport (close|error)$/);
   expect(ctx.currentStatus).not.toHaveBeenCalled();
   await stillServing(ctx);
+});
+
+// --- Faults underneath: logged and answered, never thrown ---
+
+test('a room join that rejects, or a status read that throws, is answered "try again" and logged', async () => {
+  const ctx = await start();
+  const callId = await ctx.newCall();
+  const socket = await connected(client(ctx.url));
+  const adapter = ctx.io.of('/').adapter;
+  const addAll = adapter.addAll.bind(adapter);
+  adapter.addAll = async (id, rooms) => {
+    if (id === socket.id && [...rooms].some((room) => room.startsWith('call:'))) throw new Error('adapter down');
+    return addAll(id, rooms);
+  };
+  expect(await join(socket, callId)).toEqual({ error: 'Please try again.' });
+  adapter.addAll = addAll;
+
+  ctx.currentStatus.mockImplementationOnce(() => {
+    throw new Error('database gone');
+  });
+  expect(await join(socket, callId)).toEqual({ error: 'Please try again.' });
+  const warnings = ctx.lines.filter((line) => line.msg === 'could not read a call status for a socket');
+  expect(warnings.map((line) => (line.err as { message: string }).message)).toEqual(['adapter down', 'database gone']);
+  expect(await join(socket, callId)).toEqual({ callId, status: 'preparing' });
+});
+
+test('a room leave that rejects is logged, and the unknown call still answered', async () => {
+  const ctx = await start();
+  const socket = await connected(client(ctx.url));
+  const adapter = ctx.io.of('/').adapter;
+  adapter.del = async () => {
+    throw new Error('adapter down');
+  };
+  expect(await join(socket, crypto.randomUUID())).toEqual(UNKNOWN_CALL);
+  expect(ctx.lines.some((line) => line.msg === 'could not leave a call room')).toBe(true);
+  await stillServing(ctx);
+});
+
+test('an answer that throws is logged, and the server keeps serving', async () => {
+  const ctx = await start();
+  const callId = await ctx.newCall();
+  // Every join of this server gets an answer function that fails, as a broken transport's would.
+  ctx.io.on('connection', (socket) =>
+    socket.use((event, next) => {
+      event[event.length - 1] = () => {
+        throw new Error('answer failed');
+      };
+      next();
+    }),
+  );
+  const socket = await connected(client(ctx.url));
+  socket.emit(CALL_JOIN_EVENT, callId, () => {});
+  socket.emit(CALL_JOIN_EVENT, crypto.randomUUID(), () => {});
+  await vi.waitFor(() =>
+    expect(ctx.lines.filter((line) => line.msg === 'could not answer a call join')).toHaveLength(2),
+  );
+  expect((await raw(ctx.port, '/healthz')).status).toBe(200);
 });
