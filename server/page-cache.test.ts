@@ -60,3 +60,19 @@ test('past its size the least recently used URL goes first', async () => {
   expect(cache.get('/b', 'n')).toBeUndefined();
   expect(cache.get('/c', 'n')).toBeDefined();
 });
+
+test('a render that throws at once, or a failing error report, neither escapes nor keeps the URL blocked', async () => {
+  const onError = vi.fn(() => {
+    throw new Error('logger down');
+  });
+  const cache = createPageCache({ clock: () => new Date('2026-01-05T12:00:00Z'), onError });
+  expect(() =>
+    cache.fill('/', () => {
+      throw new Error('render failed at once');
+    }),
+  ).not.toThrow();
+  await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(new Error('render failed at once')));
+  // An unhandled rejection would fail this test run; the URL can be rendered again.
+  cache.fill('/', page(200, 'home'));
+  await vi.waitFor(() => expect(cache.get('/', 'n')).toBeDefined());
+});

@@ -56,7 +56,9 @@ export function createPageCache({ clock, ttlMs = 60_000, maxEntries = 200, onErr
     fill(url, render) {
       if (rendering.has(url) || fresh(url)) return;
       rendering.add(url);
-      render(marker)
+      // A render that throws at once is a failed render like any other, not an error for the visitor's request.
+      Promise.resolve()
+        .then(() => render(marker))
         .then((page) => {
           // Only whole, ordinary pages: a 404 for every made-up path must not fill the cache.
           if (page?.status !== 200) return;
@@ -67,6 +69,8 @@ export function createPageCache({ clock, ttlMs = 60_000, maxEntries = 200, onErr
           }
         })
         .catch((error: unknown) => onError?.(error))
+        // Nothing is left to tell if reporting the failure failed too; the cache must still let the URL go.
+        .catch(() => {})
         .finally(() => rendering.delete(url));
     },
   };

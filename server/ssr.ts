@@ -8,10 +8,19 @@ import type { PageCache } from './page-cache.ts';
 import { pageKeyOf, pageUrlOf } from './page-url.ts';
 import type { PageSource } from './pages.ts';
 
+/** Runs a callback Node calls outside Express (a `close` listener): a throw there would escape every handler. */
+function safely(req: ExpressRequest, what: string, task: () => void): void {
+  try {
+    task();
+  } catch (error) {
+    req.log.warn({ err: error }, what);
+  }
+}
+
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL): Request {
   const controller = new AbortController();
   res.on('close', () => {
-    if (!res.writableFinished) controller.abort();
+    if (!res.writableFinished) safely(req, 'could not cancel a page render', () => controller.abort());
   });
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
@@ -94,7 +103,7 @@ export function ssrHandler({ pages, publicConfig, siteUrl, cache }: SsrOptions):
       res.status(result.status);
       res.set(HTML_HEADERS);
       res.on('close', () => {
-        if (!res.writableFinished) result.abort();
+        if (!res.writableFinished) safely(req, 'could not abort a page stream', () => result.abort());
       });
       result.pipe(res);
       // This visitor gets the stream; the next ones get the page from the cache.

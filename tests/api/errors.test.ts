@@ -1,11 +1,15 @@
+import http from 'node:http';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { RouteObject } from 'react-router';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import type { createRenderer as CreateRenderer } from '#client/entry-server.tsx';
+import type { createRenderer as CreateRenderer, Render } from '#client/entry-server.tsx';
+import { createLogger } from '#server/logger.ts';
 import { DIST_DIR } from '#server/pages.ts';
 import { headingOf } from '../support/html.ts';
+import { listen } from '../support/leads.ts';
 import { builtPages, createTestApp } from '../support/test-app.ts';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -97,6 +101,61 @@ test('the API is rate limited per client with a JSON message', async () => {
     expect(res.body.error).toMatch(/Too many requests/);
   } finally {
     await limited.close();
+  }
+});
+
+test('a Host header or forwarded protocol that makes no URL still gets the page, not a 500', async () => {
+  for (const host of ['[::1', '%zz', 'a b']) {
+    expect((await request(ctx.app).get('/').set('Host', host)).status).toBe(200);
+  }
+  const proxied = await createTestApp({ TRUST_PROXY: 'true' });
+  try {
+    const res = await request(proxied.app).get('/').set('X-Forwarded-Proto', 'not a scheme');
+    expect(res.status).toBe(200);
+  } finally {
+    await proxied.close();
+  }
+});
+
+test('a visitor who leaves while a page streams is logged even if the render cannot be aborted', async () => {
+  const lines: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, callback) {
+      for (const line of String(chunk).split('\n')) if (line.trim()) lines.push(JSON.parse(line));
+      callback();
+    },
+  });
+  const pages = await builtPages();
+  // A stream that never ends and whose abort throws, as a broken renderer's might.
+  const render: Render = async () => ({
+    kind: 'html',
+    status: 200,
+    pipe: (destination) => destination.write('<!DOCTYPE html><html><body>'),
+    abort: () => {
+      throw new Error('abort failed');
+    },
+  });
+  const stuck = await createTestApp(
+    {},
+    { pages: { ...pages, render: async () => render }, logger: createLogger('info', sink) },
+  );
+  const server = await listen(stuck.app);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const req = http.get(`${server.url}/`, { headers: { 'Accept-Encoding': 'identity' }, agent: false }, (res) => {
+        res.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.on('error', () => {});
+      req.setTimeout(10_000, () => reject(new Error('no page arrived')));
+    });
+    await vi.waitFor(() => expect(lines.map((line) => line.msg)).toContain('could not abort a page stream'));
+    expect((await request(stuck.app).get('/healthz')).status).toBe(200);
+  } finally {
+    await server.close();
+    await stuck.close();
   }
 });
 
