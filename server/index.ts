@@ -5,6 +5,7 @@ import { createApp } from './app.ts';
 import { startCallRuntime } from './calls/call-runtime.ts';
 import { clientAddressOf } from './client-address.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { installLastResort } from './last-resort.ts';
 import { createLogger } from './logger.ts';
 import { scheduleMaintenance } from './maintenance.ts';
 import { developmentPages, productionPages } from './pages.ts';
@@ -43,10 +44,18 @@ const io = attachSocket(server, {
 });
 calls.bindSocket(io);
 
+// A port in use or not allowed: nothing is served, so the process must end and say why.
+const cannotListen = (error: Error) => {
+  logger.fatal({ err: error }, 'could not listen');
+  process.exit(1);
+};
+server.once('error', cannotListen);
 server.listen(config.port, config.host, () => {
+  server.off('error', cannotListen);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   logger.info({ port, env: config.env, database: config.databaseFile }, `listening on http://localhost:${port}`);
+  installLastResort(logger);
 });
 
 // Time given to closing the workers and the database once the HTTP server is closed.
