@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { clientAddressOf } from '#server/client-address.ts';
 import { createLogger } from '#server/logger.ts';
 import { attachSocket } from '#server/socket.ts';
 import { type RawRequest, rawRequest } from '../support/raw-http.ts';
@@ -25,7 +26,12 @@ beforeAll(async () => {
     LOGIN_ATTEMPTS_PER_15_MIN: '1000000',
   });
   server = http.createServer(ctx.app);
-  attachSocket(server, { siteUrl: ctx.config.siteUrl, logger: createLogger('silent') });
+  attachSocket(server, {
+    siteUrl: ctx.config.siteUrl,
+    logger: createLogger('silent'),
+    clientAddress: clientAddressOf(ctx.app),
+    socketsPerAddress: 20,
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
