@@ -34,10 +34,35 @@ test.each([
   expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment variable ${variable}: `));
 });
 
-test('TRUST_PROXY takes a boolean, a hop count or a subnet list', () => {
-  expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+test('TRUST_PROXY takes false, a hop count, or addresses, subnets and named ranges', () => {
+  expect(loadConfig({}).trustProxy).toBe(false);
+  expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
   expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
   expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe('loopback, 10.0.0.0/8');
+  expect(loadConfig({ TRUST_PROXY: '203.0.113.7,fd00::/8 , linklocal,uniquelocal' }).trustProxy).toBe(
+    '203.0.113.7, fd00::/8, linklocal, uniquelocal',
+  );
+});
+
+test('TRUST_PROXY=true is refused with one line that says what to set instead', () => {
+  expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(ConfigError);
+  expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+    /^Invalid environment variable TRUST_PROXY: true would trust any X-Forwarded-For .* set the number of proxies in front of this server \(e\.g\. 1\) or the proxies' addresses or subnets$/,
+  );
+});
+
+test.each([
+  ['yes'],
+  ['10.0.0.300'],
+  ['10.0.0.0/33'],
+  ['fd00::/129'],
+  ['10.0.0.0/8/8'],
+  ['loopback,'],
+  ['proxy.example'],
+])('TRUST_PROXY=%s is refused, naming the part that is neither an address nor a subnet', (value) => {
+  expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+    /^Invalid environment variable TRUST_PROXY: ".*" is not a hop count, an IP address, a subnet \(CIDR\)/,
+  );
 });
 
 test('only the public allowlist reaches the browser', () => {

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { PIXEL_ID_PATTERN } from '#shared/ad-pixel.ts';
@@ -7,6 +8,21 @@ import type { PromoVideo, PublicConfig } from '#shared/public-config.ts';
 // `publicConfig()` reaches the browser.
 const port = z.coerce.number().int().min(0).max(65535);
 
+const TRUST_PROXY_TRUE =
+  'true would trust any X-Forwarded-For a client sends, so one client could pose as any address and pass every ' +
+  "per-address limit; set the number of proxies in front of this server (e.g. 1) or the proxies' addresses or subnets";
+// The ranges Express (proxy-addr) knows by name.
+const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An IP address, or a subnet as address/prefix-length (10.0.0.0/8, fd00::/8). */
+function isAddressOrSubnet(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -14,13 +30,29 @@ export const envSchema = z.object({
   SITE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
   DATA_DIR: z.string().min(1).default('data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Express "trust proxy", but never `true`: that trusts an X-Forwarded-For any client can write, which
+  // would void every per-address limit (docs in README "Running behind a proxy").
   TRUST_PROXY: z
     .string()
     .default('false')
-    .transform((v): boolean | number | string => {
-      if (v === 'true') return true;
+    .transform((value, ctx): false | number | string => {
+      const v = value.trim();
       if (v === 'false') return false;
-      return /^\d+$/.test(v) ? Number(v) : v;
+      if (/^\d{1,2}$/.test(v)) return Number(v);
+      if (v === 'true') {
+        ctx.addIssue({ code: 'custom', message: TRUST_PROXY_TRUE });
+        return z.NEVER;
+      }
+      const items = v.split(',').map((item) => item.trim());
+      const bad = items.find((item) => !NAMED_PROXY_RANGES.has(item) && !isAddressOrSubnet(item));
+      if (bad !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${bad}" is not a hop count, an IP address, a subnet (CIDR) or one of loopback, linklocal, uniquelocal`,
+        });
+        return z.NEVER;
+      }
+      return items.join(', ');
     }),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
@@ -76,7 +108,8 @@ export interface Config {
   dataDir: string;
   databaseFile: string;
   logLevel: Env['LOG_LEVEL'];
-  trustProxy: boolean | number | string;
+  /** Express "trust proxy": false, a hop count, or a comma-separated list of addresses, subnets and named ranges. */
+  trustProxy: false | number | string;
   shutdownTimeoutMs: number;
   apiRateLimitPerMinute: number;
   /** Socket.IO connections one client address may hold open at once. */

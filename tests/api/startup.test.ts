@@ -36,6 +36,17 @@ test('a bad configuration value stops start-up with one line naming the variable
   expect(stderr).toMatch(/^Invalid environment variable PORT: /);
 });
 
+test('TRUST_PROXY=true stops start-up with one line saying to give a hop count or the proxy addresses', async () => {
+  const { done } = startServer({ TRUST_PROXY: 'true' });
+  const { code, stderr } = await done;
+  expect(code).toBe(1);
+  expect(stderr.trim().split('\n')).toHaveLength(1);
+  expect(stderr).toMatch(/^Invalid environment variable TRUST_PROXY: true would trust any X-Forwarded-For/);
+  expect(stderr).toMatch(
+    /number of proxies in front of this server \(e\.g\. 1\) or the proxies' addresses or subnets\n?$/,
+  );
+});
+
 test('the server migrates, says the local call driver stands in, serves, and shuts down gracefully on SIGTERM', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-start-'));
   const { child, done } = startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }, 'listening on');
