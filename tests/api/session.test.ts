@@ -237,3 +237,43 @@ test('the API refuses a sign-in posted from another site', async () => {
     .send({ role: 'client', password: PASSWORDS.client });
   expect(res.status).toBe(403);
 });
+
+test('a sign-in from a page of SITE_URL passes the origin check', async () => {
+  const ctx = await setup({ SITE_URL: 'https://porchlight.example' });
+  const res = await request(ctx.app)
+    .post('/api/session')
+    .set('Origin', 'https://porchlight.example')
+    .set('Sec-Fetch-Site', 'same-origin')
+    .send({ role: 'client', password: PASSWORDS.client });
+  expect(res.status).toBe(200);
+});
+
+test('an Origin that only matches the request Host is refused: after DNS rebinding both name the attacker', async () => {
+  const ctx = await setup({ SITE_URL: 'https://porchlight.example' });
+  const res = await request(ctx.app)
+    .post('/api/session')
+    .set('Host', 'rebound.example')
+    .set('Origin', 'http://rebound.example')
+    .set('Sec-Fetch-Site', 'same-origin')
+    .send({ role: 'client', password: PASSWORDS.client });
+  expect(res.status).toBe(403);
+  expect(res.body).toEqual({ error: 'Requests must come from this site.' });
+  expect(setCookies(res)).toEqual([]);
+});
+
+test.each([
+  ['null'],
+  ['https://porchlight.example/'],
+  ['https://porchlight.example:8443'],
+  ['http://porchlight.example'],
+  ['http://[::1'],
+  ['%%%'],
+])('Origin %s is refused with 403, not an error', async (origin) => {
+  const ctx = await setup({ SITE_URL: 'https://porchlight.example' });
+  const res = await request(ctx.app)
+    .post('/api/session')
+    .set('Origin', origin)
+    .send({ role: 'client', password: PASSWORDS.client });
+  expect(res.status).toBe(403);
+  expect(res.body).toEqual({ error: 'Requests must come from this site.' });
+});
