@@ -41,6 +41,36 @@ test('the database opens in WAL mode with foreign keys and a busy timeout, creat
   expect(await pragma(db, 'busy_timeout')).toBe(5000);
 });
 
+const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
+
+test('a new database, its -wal and -shm are readable by the server user only, in a folder only it can enter', async () => {
+  const parent = tempDir();
+  fs.chmodSync(parent, 0o755);
+  const file = path.join(parent, 'data', 'porchlight.sqlite');
+  const db = createDatabase(file);
+  open.push(db);
+  await migrateToLatest(db);
+  for (const suffix of ['', '-wal', '-shm']) {
+    expect(fs.existsSync(`${file}${suffix}`), suffix).toBe(true);
+    expect(modeOf(`${file}${suffix}`), `porchlight.sqlite${suffix}`).toBe(0o600);
+  }
+  expect(modeOf(path.dirname(file))).toBe(0o700);
+  // A folder that already exists (a mounted volume) keeps the mode its owner gave it.
+  expect(modeOf(parent)).toBe(0o755);
+});
+
+test('a database file left world-readable by an older version is narrowed to 0600 when opened', async () => {
+  const file = path.join(tempDir(), 'porchlight.sqlite');
+  const first = createDatabase(file);
+  await migrateToLatest(first);
+  await first.destroy();
+  fs.chmodSync(file, 0o644);
+  const db = createDatabase(file);
+  open.push(db);
+  expect(modeOf(file)).toBe(0o600);
+  expect(await migrateToLatest(db)).toEqual([]);
+});
+
 test('migrations create the tables DESIGN names with the columns SPEC §3 lists, and run once', async () => {
   const db = createDatabase(path.join(tempDir(), 'porchlight.sqlite'));
   open.push(db);

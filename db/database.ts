@@ -9,14 +9,45 @@ import type { Database } from './schema.ts';
 export type { Database };
 export type DB = Kysely<Database>;
 
-/** Opens the SQLite file (creating its folder) with WAL, foreign keys and a busy timeout. */
+// The database holds leads' personal data: only the server's own user may read it. Folders are made 0700
+// when this creates them (an existing DATA_DIR, such as a mounted volume, keeps its owner's choice).
+const PRIVATE_DIR = 0o700;
+const PRIVATE_FILE = 0o600;
+
+function errorCode(error: unknown): unknown {
+  return error instanceof Error && 'code' in error ? error.code : undefined;
+}
+
+/** Makes the file 0600 unless it is missing, or belongs to another user (its owner decides then). */
+function keepPrivate(file: string) {
+  try {
+    fs.chmodSync(file, PRIVATE_FILE);
+  } catch (error) {
+    if (errorCode(error) !== 'ENOENT' && errorCode(error) !== 'EPERM') throw error;
+  }
+}
+
+/**
+ * Opens the SQLite file (creating its folder) with WAL, foreign keys and a busy timeout. The file, its -wal and
+ * -shm are 0600: a new file is created 0600 before SQLite opens it (SQLite gives its -wal and -shm the database
+ * file's mode), and an older, wider one is narrowed.
+ */
 export function createDatabase(file: string): DB {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const onDisk = file !== ':memory:';
+  if (onDisk) {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR });
+    try {
+      fs.closeSync(fs.openSync(file, 'wx', PRIVATE_FILE));
+    } catch (error) {
+      if (errorCode(error) !== 'EEXIST') throw error;
+    }
+  }
   const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  if (onDisk) for (const suffix of ['', '-wal', '-shm']) keepPrivate(`${file}${suffix}`);
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
 

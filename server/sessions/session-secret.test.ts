@@ -26,6 +26,7 @@ test('without one, a random secret is generated once, kept with mode 0600, and r
   expect(first).toMatch(/^[\w-]{43}$/);
   const file = path.join(dir, 'session-secret');
   expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+  expect(fs.statSync(dir).mode & 0o777).toBe(0o700);
   expect(resolveSessionSecret(dir, undefined)).toBe(first);
   expect(resolveSessionSecret(tempDir(), undefined)).not.toBe(first);
 });

@@ -16,7 +16,8 @@ function alreadyExists(error: unknown): boolean {
 export function resolveSessionSecret(dataDir: string, configured: string | undefined): string {
   if (configured) return configured;
   const file = path.join(dataDir, 'session-secret');
-  fs.mkdirSync(dataDir, { recursive: true });
+  // Owner-only, like the database beside it (db/database.ts).
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
     // 'wx' fails when the file exists, so two processes starting together keep the first one's secret.
     fs.writeFileSync(file, `${crypto.randomBytes(32).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });
