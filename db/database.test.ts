@@ -4,8 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterEach, expect, test } from 'vitest';
 import { createDatabase, type DB, migrateToLatest } from './database.ts';
+import { migrations } from './migrations/index.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const dirs: string[] = [];
@@ -74,7 +76,7 @@ test('a database file left world-readable by an older version is narrowed to 060
 test('migrations create the tables DESIGN names with the columns SPEC §3 lists, and run once', async () => {
   const db = createDatabase(path.join(tempDir(), 'porchlight.sqlite'));
   open.push(db);
-  expect(await migrateToLatest(db)).toEqual(['0001-initial', '0002-consents']);
+  expect(await migrateToLatest(db)).toEqual(['0001-initial', '0002-consents', '0003-session-id-hashes']);
   expect(await migrateToLatest(db)).toEqual([]);
 
   expect(await columns(db, 'call_notifications')).toEqual(expect.arrayContaining(['phone_number', 'status']));
@@ -122,12 +124,25 @@ test('migrations create the tables DESIGN names with the columns SPEC §3 lists,
   ).rejects.toThrow(/FOREIGN KEY/);
 });
 
+test('upgrading ends the sessions stored by their raw id, and the table then keeps only id hashes', async () => {
+  const db = createDatabase(path.join(tempDir(), 'porchlight.sqlite'));
+  open.push(db);
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  expect((await migrator.migrateTo('0002-consents')).error).toBeUndefined();
+  await sql`insert into sessions (id, role, expires_at) values ('raw-session-id', 'client', '2099-01-01T00:00:00.000Z')`.execute(
+    db,
+  );
+  expect(await migrateToLatest(db)).toEqual(['0003-session-id-hashes']);
+  expect(await columns(db, 'sessions')).toEqual(['id_hash', 'role', 'expires_at', 'created_at']);
+  expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+});
+
 test('npm run db:migrate migrates the database in DATA_DIR and says what it applied', async () => {
   const dataDir = tempDir();
   const run = (env: Record<string, string>) =>
     promisify(execFile)(process.execPath, ['db/migrate.ts'], { cwd: ROOT, env: { PATH: process.env.PATH, ...env } });
   const first = await run({ DATA_DIR: dataDir });
-  expect(first.stdout.trim()).toBe('Applied 0001-initial, 0002-consents');
+  expect(first.stdout.trim()).toBe('Applied 0001-initial, 0002-consents, 0003-session-id-hashes');
   expect(fs.existsSync(path.join(dataDir, 'porchlight.sqlite'))).toBe(true);
   const second = await run({ DATA_DIR: dataDir });
   expect(second.stdout.trim()).toBe('Database is up to date');

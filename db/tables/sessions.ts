@@ -4,7 +4,8 @@ export type SessionRole = 'client' | 'analytics';
 
 /** Operator sessions for the client dashboard and the analytics page. */
 export interface SessionsTable {
-  id: string;
+  /** SHA-256 (hex) of the session id; the id itself lives only in the operator's cookie. */
+  id_hash: string;
   role: SessionRole;
   expires_at: string;
   created_at: Generated<string>;

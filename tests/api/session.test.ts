@@ -1,8 +1,16 @@
+import crypto from 'node:crypto';
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import { TOO_MANY_SIGN_INS } from '#shared/session-schema.ts';
 import { manualClock } from '../support/manual-clock.ts';
-import { PASSWORDS, SIGN_IN_ENV, setCookies, signedInAgent } from '../support/sessions.ts';
+import {
+  PASSWORDS,
+  SIGN_IN_ENV,
+  sessionIdIn,
+  setCookies,
+  signedCookieValue,
+  signedInAgent,
+} from '../support/sessions.ts';
 import { createTestApp } from '../support/test-app.ts';
 
 const T0 = '2026-03-02T15:00:00.000Z';
@@ -41,7 +49,28 @@ test('signing in sets a signed, HttpOnly, SameSite=Lax cookie for the role and s
   const rows = await sessionRows(ctx);
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ role: 'client', expires_at: '2026-03-03T03:00:00.000Z' });
-  expect(cookie).toContain(`s%3A${rows[0]?.id}.`);
+});
+
+const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+
+test('the sessions table keeps only a hash of each id: a copy of the database and the secret opens nothing', async () => {
+  const SESSION_SECRET = 'a-session-secret-that-leaked-with-the-database';
+  const ctx = await setup({ SESSION_SECRET });
+  const res = await request(ctx.app).post('/api/session').send({ role: 'client', password: PASSWORDS.client });
+  const id = sessionIdIn(setCookies(res)[0] ?? '');
+  const rows = await sessionRows(ctx);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]?.id_hash).toBe(sha256(id));
+  expect(JSON.stringify(rows)).not.toContain(id);
+
+  // Whatever the table holds, signed with the real secret, is no session.
+  for (const stored of Object.values(rows[0] ?? {})) {
+    const cookie = `porchlight_session_client=${signedCookieValue(String(stored), SESSION_SECRET)}`;
+    expect((await request(ctx.app).get('/api/session').set('Cookie', cookie)).body).toEqual({ roles: [] });
+  }
+  // The id itself, as the operator's cookie carries it, still is.
+  const real = `porchlight_session_client=${signedCookieValue(id, SESSION_SECRET)}`;
+  expect((await request(ctx.app).get('/api/session').set('Cookie', real)).body).toEqual({ roles: ['client'] });
 });
 
 test('the cookie is Secure when the site is served over https', async () => {
@@ -72,10 +101,10 @@ test('GET /api/session names the roles this browser holds', async () => {
 
 test('a cookie whose signature does not hold is ignored', async () => {
   const ctx = await setup();
-  await signedInAgent(ctx.app, 'client');
-  const [row] = await sessionRows(ctx);
-  const forged = `porchlight_session_client=s%3A${row?.id}.forgedsignature`;
-  const unsigned = `porchlight_session_client=${row?.id}`;
+  const res = await request(ctx.app).post('/api/session').send({ role: 'client', password: PASSWORDS.client });
+  const id = sessionIdIn(setCookies(res)[0] ?? '');
+  const forged = `porchlight_session_client=s%3A${id}.forgedsignature`;
+  const unsigned = `porchlight_session_client=${id}`;
   for (const cookie of [forged, unsigned]) {
     expect((await request(ctx.app).get('/api/session').set('Cookie', cookie)).body).toEqual({ roles: [] });
   }
@@ -221,8 +250,8 @@ test('signing in again rotates the session: a new id, and the previous one is de
   expect(second).not.toBe(first);
   const rows = await sessionRows(ctx);
   expect(rows).toHaveLength(1);
-  expect(rows[0]?.id).not.toBe(firstRow?.id);
-  expect(second).toContain(`s%3A${rows[0]?.id}.`);
+  expect(rows[0]?.id_hash).not.toBe(firstRow?.id_hash);
+  expect(rows[0]?.id_hash).toBe(sha256(sessionIdIn(second)));
 
   expect((await request(ctx.app).get('/api/dashboard/lead-volume').set('Cookie', second)).status).toBe(200);
   expect((await request(ctx.app).get('/api/dashboard/lead-volume').set('Cookie', first)).status).toBe(401);
