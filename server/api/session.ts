@@ -35,9 +35,6 @@ function passwordFor(config: Config, role: SessionRole): string | undefined {
 /** POST, GET and DELETE /api/session: operator sign-in, status and sign-out (DESIGN.md "Sessions"). */
 export function sessionRouter({ config, sessions, clock }: SessionDeps) {
   const router = express.Router();
-  // Issue 7: Secure in production whatever SITE_URL says (a proxy may end TLS in front of an http SITE_URL);
-  // browsers still store Secure cookies from http://localhost, so a local production build keeps working.
-  const secure = config.isProduction || config.siteUrl.startsWith('https:');
   const ttlMs = config.sessions.ttlHours * 3_600_000;
 
   // Counts failed attempts only (a 4xx or 5xx answer), per client IP.
@@ -75,7 +72,7 @@ export function sessionRouter({ config, sessions, clock }: SessionDeps) {
     if (previous) await sessions.remove(previous);
     await sessions.pruneExpired(now);
     const session = await sessions.create(role, new Date(now.getTime() + ttlMs));
-    setSessionCookie(res, role, session.id, ttlMs, secure);
+    setSessionCookie(res, role, session.id, ttlMs);
     res.json({ role, expiresAt: session.expiresAt.toISOString() } satisfies LoginResult);
   });
 
@@ -104,7 +101,7 @@ export function sessionRouter({ config, sessions, clock }: SessionDeps) {
     for (const role of roles) {
       const id = sessionIdOf(req, role);
       if (id) await sessions.remove(id);
-      clearSessionCookie(res, role, secure);
+      clearSessionCookie(res, role);
     }
     res.status(204).end();
   });

@@ -4,6 +4,8 @@ import { afterEach, expect, test } from 'vitest';
 import { TOO_MANY_SIGN_INS } from '#shared/session-schema.ts';
 import { manualClock } from '../support/manual-clock.ts';
 import {
+  cookieBrowser,
+  cookiePair,
   PASSWORDS,
   SIGN_IN_ENV,
   sessionIdIn,
@@ -31,24 +33,47 @@ async function setup(env: Record<string, string> = {}) {
 const sessionRows = (ctx: Awaited<ReturnType<typeof setup>>) =>
   ctx.db.selectFrom('sessions').selectAll().orderBy('created_at').execute();
 
-test('signing in sets a signed, HttpOnly, SameSite=Lax cookie for the role and stores the session', async () => {
+test('signing in sets a signed __Host- cookie: Secure, HttpOnly, SameSite=Strict, Path=/, no Domain', async () => {
   const ctx = await setup();
   const res = await request(ctx.app).post('/api/session').send({ role: 'client', password: PASSWORDS.client });
   expect(res.status).toBe(200);
   expect(res.body).toEqual({ role: 'client', expiresAt: '2026-03-03T03:00:00.000Z' });
 
-  const [cookie, ...others] = setCookies(res);
+  const [cookie = '', ...others] = setCookies(res);
   expect(others).toEqual([]);
   // cookie-parser's signed form: "s:" + value + "." + HMAC, URL-encoded.
-  expect(cookie).toMatch(/^porchlight_session_client=s%3A[\w-]{43}\.[\w%+/-]+; /);
-  expect(cookie).toMatch(/; Path=\/(;|$)/);
-  expect(cookie).toMatch(/; HttpOnly(;|$)/);
-  expect(cookie).toMatch(/; SameSite=Lax(;|$)/);
-  expect(cookie).not.toMatch(/; Secure/);
+  expect(cookie).toMatch(/^__Host-porchlight_session_client=s%3A[\w-]{43}\.[\w%+/-]+; /);
+  const attributes = cookie.split('; ').slice(1);
+  expect(attributes).toEqual(
+    expect.arrayContaining(['Max-Age=43200', 'Path=/', 'HttpOnly', 'Secure', 'SameSite=Strict']),
+  );
+  expect(attributes.filter((attribute) => /^domain=/i.test(attribute))).toEqual([]);
 
   const rows = await sessionRows(ctx);
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({ role: 'client', expires_at: '2026-03-03T03:00:00.000Z' });
+});
+
+test('the cookie is Secure on a plain-http SITE_URL too, in development as in production, and so is its clearing', async () => {
+  for (const NODE_ENV of ['development', 'production']) {
+    const ctx = await setup({ NODE_ENV, SITE_URL: 'http://localhost:3000' });
+    const browser = cookieBrowser(ctx.app);
+    const res = await browser.post('/api/session').send({ role: 'analytics', password: PASSWORDS.analytics });
+    expect(res.status).toBe(200);
+    expect(setCookies(res)[0]).toMatch(/^__Host-porchlight_session_analytics=s%3A.*; Secure; SameSite=Strict$/);
+    const cleared = setCookies(await browser.delete('/api/session?role=analytics'))[0];
+    expect(cleared).toMatch(/^__Host-porchlight_session_analytics=; .*; Secure; SameSite=Strict$/);
+  }
+});
+
+test('the session cookie of the old name opens nothing', async () => {
+  const SESSION_SECRET = 'a-session-secret-of-at-least-32-chars';
+  const ctx = await setup({ SESSION_SECRET });
+  const res = await request(ctx.app).post('/api/session').send({ role: 'client', password: PASSWORDS.client });
+  const value = signedCookieValue(sessionIdIn(setCookies(res)[0] ?? ''), SESSION_SECRET);
+  const session = (cookie: string) => request(ctx.app).get('/api/session').set('Cookie', cookie);
+  expect((await session(`__Host-porchlight_session_client=${value}`)).body).toEqual({ roles: ['client'] });
+  expect((await session(`porchlight_session_client=${value}`)).body).toEqual({ roles: [] });
 });
 
 const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
@@ -65,29 +90,12 @@ test('the sessions table keeps only a hash of each id: a copy of the database an
 
   // Whatever the table holds, signed with the real secret, is no session.
   for (const stored of Object.values(rows[0] ?? {})) {
-    const cookie = `porchlight_session_client=${signedCookieValue(String(stored), SESSION_SECRET)}`;
+    const cookie = `__Host-porchlight_session_client=${signedCookieValue(String(stored), SESSION_SECRET)}`;
     expect((await request(ctx.app).get('/api/session').set('Cookie', cookie)).body).toEqual({ roles: [] });
   }
   // The id itself, as the operator's cookie carries it, still is.
-  const real = `porchlight_session_client=${signedCookieValue(id, SESSION_SECRET)}`;
+  const real = `__Host-porchlight_session_client=${signedCookieValue(id, SESSION_SECRET)}`;
   expect((await request(ctx.app).get('/api/session').set('Cookie', real)).body).toEqual({ roles: ['client'] });
-});
-
-test('the cookie is Secure when the site is served over https', async () => {
-  const ctx = await setup({ SITE_URL: 'https://porchlight.example' });
-  const res = await request(ctx.app).post('/api/session').send({ role: 'analytics', password: PASSWORDS.analytics });
-  expect(res.status).toBe(200);
-  expect(setCookies(res)[0]).toMatch(/^porchlight_session_analytics=.*; Secure(;|$)/);
-});
-
-test('in production the cookie is Secure even when SITE_URL is plain http, and so is its clearing', async () => {
-  const ctx = await setup({ NODE_ENV: 'production', SITE_URL: 'http://localhost:3000' });
-  const agent = request.agent(ctx.app);
-  const res = await agent.post('/api/session').send({ role: 'client', password: PASSWORDS.client });
-  expect(res.status).toBe(200);
-  expect(setCookies(res)[0]).toMatch(/^porchlight_session_client=s%3A.*; HttpOnly; Secure; SameSite=Lax$/);
-  const cleared = setCookies(await agent.delete('/api/session?role=client'))[0];
-  expect(cleared).toMatch(/^porchlight_session_client=; .*; Secure(;|$)/);
 });
 
 test('GET /api/session names the roles this browser holds', async () => {
@@ -103,8 +111,8 @@ test('a cookie whose signature does not hold is ignored', async () => {
   const ctx = await setup();
   const res = await request(ctx.app).post('/api/session').send({ role: 'client', password: PASSWORDS.client });
   const id = sessionIdIn(setCookies(res)[0] ?? '');
-  const forged = `porchlight_session_client=s%3A${id}.forgedsignature`;
-  const unsigned = `porchlight_session_client=${id}`;
+  const forged = `__Host-porchlight_session_client=s%3A${id}.forgedsignature`;
+  const unsigned = `__Host-porchlight_session_client=${id}`;
   for (const cookie of [forged, unsigned]) {
     expect((await request(ctx.app).get('/api/session').set('Cookie', cookie)).body).toEqual({ roles: [] });
   }
@@ -161,7 +169,7 @@ test('a role without a configured password cannot sign in, and says why', async 
 
 test('after five failed attempts from one address, sign-in is refused for 15 minutes even with the password', async () => {
   const ctx = await setup();
-  const agent = request.agent(ctx.app);
+  const agent = cookieBrowser(ctx.app);
   for (let i = 0; i < 5; i++) {
     expect((await agent.post('/api/session').send({ role: 'client', password: 'guess-number-x' })).status).toBe(401);
   }
@@ -174,7 +182,7 @@ test('after five failed attempts from one address, sign-in is refused for 15 min
 
 test('successful sign-ins do not count towards the lockout', async () => {
   const ctx = await setup({ LOGIN_ATTEMPTS_PER_15_MIN: '2' });
-  const agent = request.agent(ctx.app);
+  const agent = cookieBrowser(ctx.app);
   for (let i = 0; i < 4; i++) {
     expect((await agent.post('/api/session').send({ role: 'client', password: PASSWORDS.client })).status).toBe(200);
   }
@@ -208,10 +216,10 @@ test('signing in prunes other expired sessions', async () => {
 
 /** Signs in with a fresh agent; returns the agent and the cookie pair it received, for replaying later. */
 async function signIn(ctx: Awaited<ReturnType<typeof setup>>, role: 'client' | 'analytics' = 'client') {
-  const agent = request.agent(ctx.app);
+  const agent = cookieBrowser(ctx.app);
   const res = await agent.post('/api/session').send({ role, password: PASSWORDS[role] });
   expect(res.status).toBe(200);
-  const pair = setCookies(res)[0]?.split(';')[0] ?? '';
+  const pair = cookiePair(setCookies(res)[0] ?? '');
   return { agent, pair };
 }
 
@@ -222,9 +230,9 @@ test('signing out deletes the session and clears the cookie; a copy of the old c
 
   const res = await agent.delete('/api/session');
   expect(res.status).toBe(204);
-  const cleared = setCookies(res).find((c) => c.startsWith('porchlight_session_client='));
-  expect(cleared).toMatch(
-    /^porchlight_session_client=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax$/,
+  const cleared = setCookies(res).find((c) => c.startsWith('__Host-porchlight_session_client='));
+  expect(cleared).toBe(
+    '__Host-porchlight_session_client=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; Secure; SameSite=Strict',
   );
   expect(await sessionRows(ctx)).toEqual([]);
   expect((await agent.get('/api/session')).body).toEqual({ roles: [] });
@@ -246,7 +254,7 @@ test('signing in again rotates the session: a new id, and the previous one is de
 
   const again = await agent.post('/api/session').send({ role: 'client', password: PASSWORDS.client });
   expect(again.status).toBe(200);
-  const second = setCookies(again)[0]?.split(';')[0] ?? '';
+  const second = cookiePair(setCookies(again)[0] ?? '');
   expect(second).not.toBe(first);
   const rows = await sessionRows(ctx);
   expect(rows).toHaveLength(1);

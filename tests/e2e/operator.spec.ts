@@ -68,6 +68,14 @@ test('a live session skips the gate after a reload and loads the figures; signin
   await page.getByLabel('Dashboard password').fill(passwordFor('client'));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('button', { name: 'Refresh' })).toBeVisible();
+  // The browser keeps the always-Secure __Host- cookie on http://localhost, so a local build signs in.
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === '__Host-porchlight_session_client')).toMatchObject({
+    path: '/',
+    secure: true,
+    httpOnly: true,
+    sameSite: 'Strict',
+  });
 
   await page.reload();
   const card = page.getByRole('region', { name: 'Monthly Lead Volume' });
