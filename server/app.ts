@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
@@ -16,7 +17,7 @@ import { analyticsRouter } from './api/analytics.ts';
 import { contactRouter } from './api/contact.ts';
 import { dashboardRouter } from './api/dashboard.ts';
 import { demoCallsRouter } from './api/demo-calls.ts';
-import { sessionRouter } from './api/session.ts';
+import { SIGN_IN_WINDOW_MS, sessionRouter } from './api/session.ts';
 import { visitsRouter } from './api/visits.ts';
 import { type CallEvents, createCallEvents } from './calls/call-events.ts';
 import { callStatusService } from './calls/call-status.ts';
@@ -34,6 +35,7 @@ import { sameOriginOnly } from './middleware/same-origin.ts';
 import { cspNonce, securityHeaders } from './middleware/security.ts';
 import { createPageCache, type PageCache } from './page-cache.ts';
 import type { PageSource } from './pages.ts';
+import { type FailureCounter, memoryFailureCounter } from './sessions/failure-counter.ts';
 import { resolveSessionSecret } from './sessions/session-secret.ts';
 import { sessionStore } from './sessions/session-store.ts';
 import { ssrHandler } from './ssr.ts';
@@ -58,6 +60,10 @@ export interface AppDeps {
   pageCache?: PageCache;
   /** Signatures of accepted hook requests, so none is accepted twice; defaults to this process's memory. */
   replays?: ReplayGuard;
+  /** Where failed sign-ins are counted; defaults to this process's memory. */
+  signInFailures?: FailureCounter;
+  /** Waits out the pauses after failed sign-ins; tests pass one that records instead. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** The whole HTTP application; tests build it with their own config, database, pages and clock. */
@@ -73,6 +79,8 @@ export function createApp({
   onLeadQueued = () => {},
   pageCache,
   replays = memoryReplayGuard({ clock }),
+  signInFailures = memoryFailureCounter({ windowMs: SIGN_IN_WINDOW_MS }),
+  sleep = (ms) => delay(ms),
 }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -149,7 +157,7 @@ export function createApp({
   const leads = { config, store: leadStore(db), checks, clock, callEvents, onLeadQueued };
   api.use('/demo-calls', demoCallsRouter(leads));
   api.use('/contact', contactRouter(leads));
-  api.use('/session', sessionRouter({ config, sessions, clock }));
+  api.use('/session', sessionRouter({ config, sessions, clock, failures: signInFailures, sleep }));
   api.use('/dashboard', dashboardRouter({ leadVolume, sessions, clock }));
   api.use('/analytics', analyticsRouter({ analytics: analyticsStore(db), sessions, clock }));
   api.use(apiNotFound);

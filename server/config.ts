@@ -75,7 +75,9 @@ export const envSchema = z.object({
   SESSION_SECRET: z.string().min(32).optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(720).default(12),
   LOGIN_ATTEMPTS_PER_15_MIN: z.coerce.number().int().positive().default(5),
+  LOGIN_ROLE_FAILURES_PER_15_MIN: z.coerce.number().int().positive().default(20),
   LOGIN_FAILURE_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(500),
+  LOGIN_FAILURE_MAX_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   VISITS_RETENTION_DAYS: z.coerce.number().int().positive().default(395),
   VISITS_TRUNCATE_IP: z
     .enum(['true', 'false'])
@@ -149,10 +151,14 @@ export interface LeadsConfig {
 
 export interface SessionConfig {
   ttlHours: number;
-  /** Failed sign-ins per client IP per 15 minutes before 429. */
+  /** Failed sign-ins to one role from one client address per 15 minutes before that address gets 429. */
   loginAttemptsPer15Min: number;
-  /** Fixed pause before answering a failed sign-in; slows guessing. */
+  /** Failed sign-ins to one role from all addresses per 15 minutes before every attempt is slowed (never refused). */
+  loginRoleFailuresPer15Min: number;
+  /** Pause before answering a first failed sign-in; each further failure doubles it (server/sessions/sign-in-throttle.ts). */
   loginFailureDelayMs: number;
+  /** The longest such pause. */
+  loginFailureMaxDelayMs: number;
 }
 
 export interface VisitsConfig {
@@ -230,7 +236,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     sessions: {
       ttlHours: env.SESSION_TTL_HOURS,
       loginAttemptsPer15Min: env.LOGIN_ATTEMPTS_PER_15_MIN,
+      loginRoleFailuresPer15Min: env.LOGIN_ROLE_FAILURES_PER_15_MIN,
       loginFailureDelayMs: env.LOGIN_FAILURE_DELAY_MS,
+      loginFailureMaxDelayMs: env.LOGIN_FAILURE_MAX_DELAY_MS,
     },
     visits: {
       retentionDays: env.VISITS_RETENTION_DAYS,

@@ -1,10 +1,11 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import express from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator } from 'express-rate-limit';
 import type { Config } from '#server/config.ts';
+import type { FailureCounter } from '#server/sessions/failure-counter.ts';
 import { passwordMatches } from '#server/sessions/passwords.ts';
 import { clearSessionCookie, sessionIdOf, setSessionCookie } from '#server/sessions/session-cookies.ts';
 import type { SessionStore } from '#server/sessions/session-store.ts';
+import { signInThrottle } from '#server/sessions/sign-in-throttle.ts';
 import type { Clock } from '#shared/clock.ts';
 import { toFieldErrors } from '#shared/lead-schemas.ts';
 import {
@@ -21,7 +22,14 @@ interface SessionDeps {
   config: Config;
   sessions: SessionStore;
   clock: Clock;
+  /** Where failed sign-ins are counted, in windows of SIGN_IN_WINDOW_MS. */
+  failures: FailureCounter;
+  /** Waits out the pauses that slow guessing. */
+  sleep: (ms: number) => Promise<void>;
 }
+
+/** The window of LOGIN_ATTEMPTS_PER_15_MIN and LOGIN_ROLE_FAILURES_PER_15_MIN. */
+export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 
 const ROLE_NAMES: Record<SessionRole, { page: string; variable: string }> = {
   client: { page: 'the client dashboard', variable: 'CLIENT_DASHBOARD_PASSWORD' },
@@ -33,21 +41,20 @@ function passwordFor(config: Config, role: SessionRole): string | undefined {
 }
 
 /** POST, GET and DELETE /api/session: operator sign-in, status and sign-out (DESIGN.md "Sessions"). */
-export function sessionRouter({ config, sessions, clock }: SessionDeps) {
+export function sessionRouter({ config, sessions, clock, failures, sleep }: SessionDeps) {
   const router = express.Router();
   const ttlMs = config.sessions.ttlHours * 3_600_000;
-
-  // Counts failed attempts only (a 4xx or 5xx answer), per client IP.
-  const loginLimit = rateLimit({
-    windowMs: 15 * 60_000,
-    limit: config.sessions.loginAttemptsPer15Min,
-    skipSuccessfulRequests: true,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    message: { error: TOO_MANY_SIGN_INS },
+  const throttle = signInThrottle(failures, {
+    perAddress: config.sessions.loginAttemptsPer15Min,
+    perRole: config.sessions.loginRoleFailuresPer15Min,
+    baseDelayMs: config.sessions.loginFailureDelayMs,
+    maxDelayMs: config.sessions.loginFailureMaxDelayMs,
   });
+  const pause = async (ms: number) => {
+    if (ms > 0) await sleep(ms);
+  };
 
-  router.post('/', loginLimit, async (req, res) => {
+  router.post('/', async (req, res) => {
     const parsed = loginSchema.safeParse(req.body);
     if (!parsed.success) {
       res.status(400).json(toFieldErrors(parsed.error));
@@ -61,11 +68,20 @@ export function sessionRouter({ config, sessions, clock }: SessionDeps) {
       });
       return;
     }
+    // req.ip follows TRUST_PROXY; IPv6 clients count per /56, as in every other limit here.
+    const attempt = await throttle.admit(role, ipKeyGenerator(req.ip ?? 'unknown'), clock());
+    if (attempt.locked) {
+      res.set('Retry-After', String(Math.ceil(attempt.retryAfterMs / 1000)));
+      res.status(429).json({ error: TOO_MANY_SIGN_INS });
+      return;
+    }
+    await pause(attempt.waitMs);
     if (!passwordMatches(password, expected)) {
-      await sleep(config.sessions.loginFailureDelayMs);
+      await pause(await attempt.failed(clock()));
       res.status(401).json({ error: 'Incorrect password. Please try again.' });
       return;
     }
+    await attempt.succeeded();
     const now = clock();
     // Rotation: the session this browser held for the role (if any) ends; a fresh id replaces it.
     const previous = sessionIdOf(req, role);
