@@ -3,9 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import { afterEach, expect, test } from 'vitest';
 import { createDatabase, type DB, migrateToLatest } from './database.ts';
+import { migrations } from './migrations/index.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const dirs: string[] = [];
@@ -44,7 +46,7 @@ test('the database opens in WAL mode with foreign keys and a busy timeout, creat
 test('migrations create the tables DESIGN names with the columns SPEC §3 lists, and run once', async () => {
   const db = createDatabase(path.join(tempDir(), 'porchlight.sqlite'));
   open.push(db);
-  expect(await migrateToLatest(db)).toEqual(['0001-initial', '0002-consents']);
+  expect(await migrateToLatest(db)).toEqual(['0001-initial', '0002-consents', '0003-outbox-delivery']);
   expect(await migrateToLatest(db)).toEqual([]);
 
   expect(await columns(db, 'call_notifications')).toEqual(expect.arrayContaining(['phone_number', 'status']));
@@ -92,12 +94,34 @@ test('migrations create the tables DESIGN names with the columns SPEC §3 lists,
   ).rejects.toThrow(/FOREIGN KEY/);
 });
 
+test('an existing outbox gets its delivery ids from the queued payloads: the lead ids', async () => {
+  const db = createDatabase(path.join(tempDir(), 'porchlight.sqlite'));
+  open.push(db);
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  await migrator.migrateTo('0002-consents');
+  const leadId = '3b2e8a4c-5d6f-4a1b-9c8d-7e6f5a4b3c2d';
+  const old = db as unknown as Kysely<{ outbox: { topic: string; payload: string } }>;
+  await old
+    .insertInto('outbox')
+    .values([
+      { topic: 'lead.contact', payload: JSON.stringify({ type: 'contact', leadId }) },
+      { topic: 'lead.other', payload: '{}' },
+    ])
+    .execute();
+  expect(await migrateToLatest(db)).toContain('0003-outbox-delivery');
+  const rows = await db.selectFrom('outbox').select(['id', 'delivery_id', 'claimed_until']).orderBy('id').execute();
+  expect(rows).toEqual([
+    { id: 1, delivery_id: leadId, claimed_until: null },
+    { id: 2, delivery_id: 'outbox-2', claimed_until: null },
+  ]);
+});
+
 test('npm run db:migrate migrates the database in DATA_DIR and says what it applied', async () => {
   const dataDir = tempDir();
   const run = (env: Record<string, string>) =>
     promisify(execFile)(process.execPath, ['db/migrate.ts'], { cwd: ROOT, env: { PATH: process.env.PATH, ...env } });
   const first = await run({ DATA_DIR: dataDir });
-  expect(first.stdout.trim()).toBe('Applied 0001-initial, 0002-consents');
+  expect(first.stdout.trim()).toBe('Applied 0001-initial, 0002-consents, 0003-outbox-delivery');
   expect(fs.existsSync(path.join(dataDir, 'porchlight.sqlite'))).toBe(true);
   const second = await run({ DATA_DIR: dataDir });
   expect(second.stdout.trim()).toBe('Database is up to date');

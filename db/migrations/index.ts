@@ -1,10 +1,12 @@
 import type { Migration } from 'kysely/migration';
 import * as initial from './0001-initial.ts';
 import * as consents from './0002-consents.ts';
+import * as outboxDelivery from './0003-outbox-delivery.ts';
 
 // A static list, not a folder scan: a scan breaks once the code is bundled (STYLE §8).
 // Add new migrations at the end with the next number.
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-consents': consents,
+  '0003-outbox-delivery': outboxDelivery,
 };
