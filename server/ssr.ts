@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express';
 import { isbot } from 'isbot';
 import type { Render, RenderOptions } from '#client/entry-server.tsx';
+import { pageKeyOf } from '#shared/page-query.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { nonceOf } from './middleware/security.ts';
 import type { PageCache } from './page-cache.ts';
@@ -65,7 +66,9 @@ export function ssrHandler({ pages, publicConfig, cache }: SsrOptions): RequestH
     try {
       const nonce = nonceOf(res);
       const cacheable = cache && req.method === 'GET';
-      const cached = cacheable ? cache.get(req.originalUrl, nonce) : undefined;
+      // Any query parameter that does not change the page shares its path's cached page.
+      const key = cacheable ? pageKeyOf(urlOf(req)) : '';
+      const cached = cacheable ? cache.get(key, nonce) : undefined;
       if (cached) {
         // `end`, not `send`: an ETag of a page whose nonce changes every time would only cost a hash.
         res.status(cached.status).set(HTML_HEADERS).end(cached.html);
@@ -93,10 +96,11 @@ export function ssrHandler({ pages, publicConfig, cache }: SsrOptions): RequestH
         if (!res.writableFinished) result.abort();
       });
       result.pipe(res);
-      // This visitor gets the stream; the next ones get the page from the cache.
+      // This visitor gets the stream; the next ones get the page from the cache, rendered for the key's URL so
+      // that nothing of this request's other parameters is kept.
       if (cacheable && result.status === 200) {
-        const url = urlOf(req);
-        cache.fill(req.originalUrl, (marker) => renderWhole(render, url, { ...options, nonce: marker }));
+        const url = new URL(key, urlOf(req));
+        cache.fill(key, (marker) => renderWhole(render, url, { ...options, nonce: marker }));
       }
     } catch (error) {
       next(error);
