@@ -46,7 +46,12 @@ test('the database opens in WAL mode with foreign keys and a busy timeout, creat
 test('migrations create the tables DESIGN names with the columns SPEC §3 lists, and run once', async () => {
   const db = createDatabase(path.join(tempDir(), 'porchlight.sqlite'));
   open.push(db);
-  expect(await migrateToLatest(db)).toEqual(['0001-initial', '0002-consents', '0003-outbox-delivery']);
+  expect(await migrateToLatest(db)).toEqual([
+    '0001-initial',
+    '0002-consents',
+    '0003-outbox-delivery',
+    '0004-visit-rollups',
+  ]);
   expect(await migrateToLatest(db)).toEqual([]);
 
   expect(await columns(db, 'call_notifications')).toEqual(expect.arrayContaining(['phone_number', 'status']));
@@ -121,7 +126,7 @@ test('npm run db:migrate migrates the database in DATA_DIR and says what it appl
   const run = (env: Record<string, string>) =>
     promisify(execFile)(process.execPath, ['db/migrate.ts'], { cwd: ROOT, env: { PATH: process.env.PATH, ...env } });
   const first = await run({ DATA_DIR: dataDir });
-  expect(first.stdout.trim()).toBe('Applied 0001-initial, 0002-consents, 0003-outbox-delivery');
+  expect(first.stdout.trim()).toBe('Applied 0001-initial, 0002-consents, 0003-outbox-delivery, 0004-visit-rollups');
   expect(fs.existsSync(path.join(dataDir, 'porchlight.sqlite'))).toBe(true);
   const second = await run({ DATA_DIR: dataDir });
   expect(second.stdout.trim()).toBe('Database is up to date');
