@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterEach, expect, test } from 'vitest';
 import { createDatabase, type DB, migrateToLatest } from './database.ts';
@@ -76,7 +76,13 @@ test('a database file left world-readable by an older version is narrowed to 060
 test('migrations create the tables DESIGN names with the columns SPEC §3 lists, and run once', async () => {
   const db = createDatabase(path.join(tempDir(), 'porchlight.sqlite'));
   open.push(db);
-  expect(await migrateToLatest(db)).toEqual(['0001-initial', '0002-consents', '0003-session-id-hashes']);
+  expect(await migrateToLatest(db)).toEqual([
+    '0001-initial',
+    '0002-consents',
+    '0003-session-id-hashes',
+    '0004-outbox-delivery',
+    '0005-visit-rollups',
+  ]);
   expect(await migrateToLatest(db)).toEqual([]);
 
   expect(await columns(db, 'call_notifications')).toEqual(expect.arrayContaining(['phone_number', 'status']));
@@ -132,9 +138,31 @@ test('upgrading ends the sessions stored by their raw id, and the table then kee
   await sql`insert into sessions (id, role, expires_at) values ('raw-session-id', 'client', '2099-01-01T00:00:00.000Z')`.execute(
     db,
   );
-  expect(await migrateToLatest(db)).toEqual(['0003-session-id-hashes']);
+  expect(await migrateToLatest(db)).toContain('0003-session-id-hashes');
   expect(await columns(db, 'sessions')).toEqual(['id_hash', 'role', 'expires_at', 'created_at']);
   expect(await db.selectFrom('sessions').selectAll().execute()).toEqual([]);
+});
+
+test('an existing outbox gets its delivery ids from the queued payloads: the lead ids', async () => {
+  const db = createDatabase(path.join(tempDir(), 'porchlight.sqlite'));
+  open.push(db);
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  await migrator.migrateTo('0002-consents');
+  const leadId = '3b2e8a4c-5d6f-4a1b-9c8d-7e6f5a4b3c2d';
+  const old = db as unknown as Kysely<{ outbox: { topic: string; payload: string } }>;
+  await old
+    .insertInto('outbox')
+    .values([
+      { topic: 'lead.contact', payload: JSON.stringify({ type: 'contact', leadId }) },
+      { topic: 'lead.other', payload: '{}' },
+    ])
+    .execute();
+  expect(await migrateToLatest(db)).toContain('0004-outbox-delivery');
+  const rows = await db.selectFrom('outbox').select(['id', 'delivery_id', 'claimed_until']).orderBy('id').execute();
+  expect(rows).toEqual([
+    { id: 1, delivery_id: leadId, claimed_until: null },
+    { id: 2, delivery_id: 'outbox-2', claimed_until: null },
+  ]);
 });
 
 test('npm run db:migrate migrates the database in DATA_DIR and says what it applied', async () => {
@@ -142,7 +170,9 @@ test('npm run db:migrate migrates the database in DATA_DIR and says what it appl
   const run = (env: Record<string, string>) =>
     promisify(execFile)(process.execPath, ['db/migrate.ts'], { cwd: ROOT, env: { PATH: process.env.PATH, ...env } });
   const first = await run({ DATA_DIR: dataDir });
-  expect(first.stdout.trim()).toBe('Applied 0001-initial, 0002-consents, 0003-session-id-hashes');
+  expect(first.stdout.trim()).toBe(
+    'Applied 0001-initial, 0002-consents, 0003-session-id-hashes, 0004-outbox-delivery, 0005-visit-rollups',
+  );
   expect(fs.existsSync(path.join(dataDir, 'porchlight.sqlite'))).toBe(true);
   const second = await run({ DATA_DIR: dataDir });
   expect(second.stdout.trim()).toBe('Database is up to date');

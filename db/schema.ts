@@ -5,6 +5,7 @@ import type { LeadsTable } from './tables/leads.ts';
 import type { OutboxTable } from './tables/outbox.ts';
 import type { PhoneCooldownsTable } from './tables/phone-cooldowns.ts';
 import type { SessionsTable } from './tables/sessions.ts';
+import type { VisitDayCountsTable, VisitDayPlacesTable, VisitDaysTable } from './tables/visit-rollups.ts';
 import type { VisitsTable } from './tables/visits.ts';
 
 export interface Database {
@@ -12,6 +13,9 @@ export interface Database {
   call_notifications: CallNotificationsTable;
   outbox: OutboxTable;
   visits: VisitsTable;
+  visit_days: VisitDaysTable;
+  visit_day_counts: VisitDayCountsTable;
+  visit_day_places: VisitDayPlacesTable;
   sessions: SessionsTable;
   lead_volume: LeadVolumeTable;
   consents: ConsentsTable;

@@ -76,3 +76,47 @@ test('a render that throws at once, or a failing error report, neither escapes n
   cache.fill('/', page(200, 'home'));
   await vi.waitFor(() => expect(cache.get('/', 'n')).toBeDefined());
 });
+
+test('the cache holds at most maxBytes of HTML: the least recently used pages go first, by size', async () => {
+  const kb = (n: number) => 'x'.repeat(n * 1024);
+  const cache = createPageCache({ clock: () => new Date('2026-01-05T12:00:00Z'), maxBytes: 100 * 1024 });
+  const fill = async (url: string, body: string) => {
+    cache.fill(url, page(200, body));
+    await vi.waitFor(() => expect(cache.get(url, 'n')).toBeDefined());
+    expect(cache.size().bytes).toBeLessThanOrEqual(100 * 1024);
+  };
+  for (const url of ['/a', '/b', '/c', '/d']) await fill(url, kb(20));
+  expect(cache.size().entries).toBe(4);
+  cache.get('/a', 'n');
+  // 50 kB more than fits: /b and /c, the least recently used, make room; /a was just used.
+  await fill('/e', kb(50));
+  expect(['/a', '/b', '/c', '/d', '/e'].map((url) => cache.get(url, 'n') !== undefined)).toEqual([
+    true,
+    false,
+    false,
+    true,
+    true,
+  ]);
+  // A page bigger than the whole budget is served by rendering, never kept.
+  cache.fill('/huge', page(200, kb(101)));
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  expect(cache.get('/huge', 'n')).toBeUndefined();
+  expect(cache.get('/e', 'n')).toBeDefined();
+});
+
+test('a thousand distinct pages never take more than the byte budget', async () => {
+  const cache = createPageCache({
+    clock: () => new Date('2026-01-05T12:00:00Z'),
+    maxEntries: 10_000,
+    maxBytes: 256 * 1024,
+  });
+  let most = 0;
+  for (let i = 0; i < 1_000; i++) {
+    cache.fill(`/p${i}`, page(200, `<main>${'y'.repeat(4_000)}${i}</main>`));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cache.get(`/p${i}`, 'n')).toBeDefined();
+    most = Math.max(most, cache.size().bytes);
+  }
+  expect(most).toBeLessThanOrEqual(256 * 1024);
+  expect(cache.size().entries).toBeGreaterThan(50);
+});

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
-import { pageKeyOf, pageUrlOf } from './page-url.ts';
+import { pageKeyOf } from '#shared/page-query.ts';
+import { pageUrlOf } from './page-url.ts';
 
 const SITE = 'https://www.porchlight.example';
 
@@ -22,7 +23,7 @@ test('a target that is no path has no page URL', () => {
   }
 });
 
-test('the cache key is the parsed path and query, so spellings of one URL share it', () => {
+test('the cache key is the parsed path and the parameters that change the page, so spellings of one URL share it', () => {
   const key = (target: string) => {
     const url = pageUrlOf(SITE, target);
     return url && pageKeyOf(url);

@@ -17,8 +17,3 @@ export function pageUrlOf(siteUrl: string, target: string): URL | undefined {
   const url = URL.parse(`${origin}${path}`);
   return url?.origin === origin ? url : undefined;
 }
-
-/** The key a page is cached under: its path and query once parsed, so spellings of one URL share an entry. */
-export function pageKeyOf(url: URL): string {
-  return `${url.pathname}${url.search}`;
-}

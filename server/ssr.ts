@@ -2,10 +2,11 @@ import { Writable } from 'node:stream';
 import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express';
 import { isbot } from 'isbot';
 import type { Render, RenderOptions } from '#client/entry-server.tsx';
+import { pageKeyOf } from '#shared/page-query.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { nonceOf } from './middleware/security.ts';
 import type { PageCache } from './page-cache.ts';
-import { pageKeyOf, pageUrlOf } from './page-url.ts';
+import { pageUrlOf } from './page-url.ts';
 import type { PageSource } from './pages.ts';
 
 /** Runs a callback Node calls outside Express (a `close` listener): a throw there would escape every handler. */
@@ -78,7 +79,9 @@ export function ssrHandler({ pages, publicConfig, siteUrl, cache }: SsrOptions):
       }
       const nonce = nonceOf(res);
       const cacheable = cache && req.method === 'GET';
-      const cached = cacheable ? cache.get(pageKeyOf(url), nonce) : undefined;
+      // Any query parameter that does not change the page shares its path's cached page.
+      const key = cacheable ? pageKeyOf(url) : '';
+      const cached = cacheable ? cache.get(key, nonce) : undefined;
       if (cached) {
         // `end`, not `send`: an ETag of a page whose nonce changes every time would only cost a hash.
         res.status(cached.status).set(HTML_HEADERS).end(cached.html);
@@ -106,9 +109,11 @@ export function ssrHandler({ pages, publicConfig, siteUrl, cache }: SsrOptions):
         if (!res.writableFinished) safely(req, 'could not abort a page stream', () => result.abort());
       });
       result.pipe(res);
-      // This visitor gets the stream; the next ones get the page from the cache.
+      // This visitor gets the stream; the next ones get the page from the cache, rendered for the key's URL so
+      // that nothing of this request's other parameters is kept.
       if (cacheable && result.status === 200) {
-        cache.fill(pageKeyOf(url), (marker) => renderWhole(render, url, { ...options, nonce: marker }));
+        const keyUrl = new URL(key, url);
+        cache.fill(key, (marker) => renderWhole(render, keyUrl, { ...options, nonce: marker }));
       }
     } catch (error) {
       next(error);

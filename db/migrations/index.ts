@@ -2,6 +2,8 @@ import type { Migration } from 'kysely/migration';
 import * as initial from './0001-initial.ts';
 import * as consents from './0002-consents.ts';
 import * as sessionIdHashes from './0003-session-id-hashes.ts';
+import * as outboxDelivery from './0004-outbox-delivery.ts';
+import * as visitRollups from './0005-visit-rollups.ts';
 
 // A static list, not a folder scan: a scan breaks once the code is bundled (STYLE §8).
 // Add new migrations at the end with the next number.
@@ -9,4 +11,6 @@ export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-consents': consents,
   '0003-session-id-hashes': sessionIdHashes,
+  '0004-outbox-delivery': outboxDelivery,
+  '0005-visit-rollups': visitRollups,
 };

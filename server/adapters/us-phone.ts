@@ -1,7 +1,7 @@
-import { timezones } from 'libphonenumber-geo-carrier';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { isValidTimeZone } from '#shared/business-hours.ts';
 import { isTenDigitPhone } from '#shared/phone.ts';
+import { timeZonesOf } from './phone-time-zones.ts';
 
 /** A number the assistant may call: its E.164 form and the time zones of its area code. */
 export type PhoneVerdict = { valid: true; e164: string; timeZones: string[] } | { valid: false };
@@ -30,6 +30,6 @@ export async function checkUsPhone(tenDigits: string): Promise<PhoneVerdict> {
   }
   const type = parsed.getType();
   if (type === undefined || !CALLABLE_TYPES.has(type)) return INVALID;
-  const zones = (await timezones(parsed)) ?? [];
+  const zones = (await timeZonesOf(parsed.number)) ?? [];
   return { valid: true, e164: parsed.number, timeZones: zones.filter(isValidTimeZone) };
 }

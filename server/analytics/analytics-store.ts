@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '#db/database.ts';
 import type { AnalyticsRange, AnalyticsSummary, CountRow, RecentVisit } from '#shared/operator-api.ts';
-import { classifyUserAgent, type UserAgentClass } from './user-agent.ts';
+import { classifyUserAgent } from './user-agent.ts';
 
 const DAY_MS = 86_400_000;
 /** Rows per breakdown table on the analytics page. */
@@ -23,126 +23,156 @@ export function dayRange(now: Date, days: number): DayRange {
   return { from: new Date(first).toISOString(), to: new Date(today + DAY_MS).toISOString(), dates };
 }
 
-type GroupColumn = 'page_visited' | 'referrer' | 'country';
+type Dimension = 'page' | 'source' | 'referrer' | 'device' | 'browser';
 
-/** Aggregations over the visits table, all done in SQL except reading user agents (grouped in SQL first). */
+/**
+ * Runs one of the summary's reads after letting the event loop take its turn: SQLite answers synchronously,
+ * so without this the reads of a summary would hold the loop as one block, not as several short ones.
+ */
+async function between<T>(read: () => Promise<T>): Promise<T> {
+  await new Promise((resolve) => setImmediate(resolve));
+  return read();
+}
+
+/**
+ * Aggregations for the analytics page. The summary reads the daily rollups (server/analytics/visit-rollup.ts):
+ * its work grows with the days of the range and the distinct values per day, not with the stored visits.
+ */
 export function analyticsStore(db: DB) {
   const visitsIn = ({ from, to }: DayRange) =>
     db.selectFrom('visits').where('timestamp', '>=', from).where('timestamp', '<', to);
+  const firstDay = (range: DayRange) => range.dates[0] ?? '';
+  const lastDay = (range: DayRange) => range.dates.at(-1) ?? '';
+  const daysIn = (range: DayRange) =>
+    db.selectFrom('visit_days').where('day', '>=', firstDay(range)).where('day', '<=', lastDay(range));
 
-  async function countBy(range: DayRange, column: GroupColumn): Promise<CountRow[]> {
-    const rows = await visitsIn(range)
-      .select((eb) => [eb.ref(column).as('label'), eb.fn.countAll<number>().as('visits')])
-      .groupBy(column)
-      .orderBy('visits', 'desc')
-      .orderBy('label')
-      .limit(TOP_N)
-      .execute();
+  function countsIn(range: DayRange, dimension: Dimension) {
+    return db
+      .selectFrom('visit_day_counts')
+      .select((eb) => [eb.ref('value').as('label'), eb.fn.sum<number>('visits').as('visits')])
+      .where('dimension', '=', dimension)
+      .where('day', '>=', firstDay(range))
+      .where('day', '<=', lastDay(range))
+      .groupBy('value');
+  }
+
+  async function topOf(range: DayRange, dimension: Dimension): Promise<CountRow[]> {
+    const rows = await countsIn(range, dimension).orderBy('visits', 'desc').orderBy('label').limit(TOP_N).execute();
     return rows.map((row) => ({ label: row.label, visits: Number(row.visits) }));
   }
 
-  async function sources(range: DayRange): Promise<CountRow[]> {
-    const rows = await visitsIn(range)
-      .select((eb) => [
-        eb.fn.coalesce('source_tag', sql.lit('(none)')).as('label'),
-        eb.fn.countAll<number>().as('visits'),
-      ])
-      .groupBy('source_tag')
-      .orderBy('visits', 'desc')
-      .orderBy('label')
-      .limit(TOP_N)
-      .execute();
-    return rows.map((row) => ({ label: row.label, visits: Number(row.visits) }));
+  /** Every device or browser class, most visits first. */
+  async function allOf(range: DayRange, dimension: Dimension): Promise<CountRow[]> {
+    const rows = await countsIn(range, dimension).execute();
+    return rows
+      .map((row) => ({ label: row.label, visits: Number(row.visits) }))
+      .sort((a, b) => b.visits - a.visits || a.label.localeCompare(b.label));
   }
 
-  async function cities(range: DayRange): Promise<CountRow[]> {
-    const rows = await visitsIn(range)
-      .select((eb) => ['city', 'region', 'country', eb.fn.countAll<number>().as('visits')])
+  /** Countries and cities from one read of the places rollup: the distinct places of the range are few. */
+  async function places(range: DayRange): Promise<{ countries: CountRow[]; cities: CountRow[] }> {
+    const rows = await db
+      .selectFrom('visit_day_places')
+      .select((eb) => ['city', 'region', 'country', eb.fn.sum<number>('visits').as('visits')])
+      .where('day', '>=', firstDay(range))
+      .where('day', '<=', lastDay(range))
       .groupBy(['city', 'region', 'country'])
-      .orderBy('visits', 'desc')
-      .orderBy('city')
-      .orderBy('region')
-      .orderBy('country')
-      .limit(TOP_N)
       .execute();
-    return rows.map((row) => ({
-      label: [row.city, row.region, row.country].filter((part) => part !== 'Unknown').join(', ') || 'Unknown',
-      visits: Number(row.visits),
-    }));
+    const byCountry = new Map<string, number>();
+    for (const row of rows) byCountry.set(row.country, (byCountry.get(row.country) ?? 0) + Number(row.visits));
+    // Ties by label, compared as plain strings (as SQLite's binary collation does for names like these).
+    const order = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    const countries = [...byCountry]
+      .map(([label, visits]) => ({ label, visits }))
+      .sort((a, b) => b.visits - a.visits || order(a.label, b.label))
+      .slice(0, TOP_N);
+    const cities = rows
+      .map((row) => ({ ...row, visits: Number(row.visits) }))
+      .sort(
+        (a, b) =>
+          b.visits - a.visits || order(a.city, b.city) || order(a.region, b.region) || order(a.country, b.country),
+      )
+      .slice(0, TOP_N)
+      .map((row) => ({
+        label: [row.city, row.region, row.country].filter((part) => part !== 'Unknown').join(', ') || 'Unknown',
+        visits: row.visits,
+      }));
+    return { countries, cities };
   }
 
-  /** Devices and browsers: SQL counts each distinct user agent, which is then classified and summed. */
-  async function clients(range: DayRange): Promise<{ devices: CountRow[]; browsers: CountRow[] }> {
-    const rows = await visitsIn(range)
-      .select((eb) => ['user_agent', eb.fn.countAll<number>().as('visits')])
-      .groupBy('user_agent')
-      .execute();
-    const tally = (key: keyof UserAgentClass) => {
-      const counts = new Map<string, number>();
-      for (const row of rows) {
-        const label = classifyUserAgent(row.user_agent)[key];
-        counts.set(label, (counts.get(label) ?? 0) + Number(row.visits));
-      }
-      return [...counts]
-        .map(([label, visits]) => ({ label, visits }))
-        .sort((a, b) => b.visits - a.visits || a.label.localeCompare(b.label));
-    };
-    return { devices: tally('device'), browsers: tally('browser') };
+  /**
+   * Distinct addresses in the range. Each address counts on the day of its latest visit, so for a range that
+   * ends today the sum over its days is the answer; addresses whose latest visit is later still (stored with a
+   * clock ahead of this one) are looked up one by one, and there are normally none.
+   */
+  async function uniqueVisitors(range: DayRange, lastSeen: number): Promise<number> {
+    const later = await db.selectFrom('visits').select('id').where('timestamp', '>=', range.to).limit(1).execute();
+    if (later.length === 0) return lastSeen;
+    const { addresses } = await db
+      .selectFrom('visits as v')
+      .select((eb) => eb.fn.count<number>('v.ip_address').distinct().as('addresses'))
+      .where('v.timestamp', '>=', range.to)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('visits as w')
+            .select('w.id')
+            .whereRef('w.ip_address', '=', 'v.ip_address')
+            .where('w.timestamp', '>=', range.from)
+            .where('w.timestamp', '<', range.to),
+        ),
+      )
+      .executeTakeFirstOrThrow();
+    return lastSeen + Number(addresses);
   }
 
   return {
     async summary(now: Date, days: AnalyticsRange): Promise<AnalyticsSummary> {
       const range = dayRange(now, days);
-      const totals = await visitsIn(range)
-        .select((eb) => [
-          eb.fn.countAll<number>().as('visits'),
-          eb.fn.count<number>('ip_address').distinct().as('uniqueVisitors'),
-          eb.fn.coalesce(eb.fn.sum<number>('is_return_visit'), sql.lit(0)).as('returnVisits'),
-          eb.fn.coalesce(eb.fn.avg<number>('visit_duration'), sql.lit(0)).as('averageDuration'),
-        ])
-        .executeTakeFirstOrThrow();
-      const day = sql<string>`substr(${sql.ref('timestamp')}, 1, 10)`;
-      const perDayRows = await visitsIn(range)
-        .select((eb) => [
-          day.as('date'),
-          eb.fn.countAll<number>().as('visits'),
-          eb.fn.count<number>('ip_address').distinct().as('uniqueVisitors'),
-        ])
-        .groupBy(day)
+      const perDayRows = await daysIn(range)
+        .select(['day', 'visits', 'unique_visitors', 'return_visits', 'duration_total', 'last_seen'])
         .execute();
-      const byDate = new Map(perDayRows.map((row) => [row.date, row]));
-      const visits = Number(totals.visits);
-      const returnVisits = Number(totals.returnVisits);
+      const byDate = new Map(perDayRows.map((row) => [row.day, row]));
+      let visits = 0;
+      let returnVisits = 0;
+      let duration = 0;
+      let lastSeen = 0;
+      for (const row of perDayRows) {
+        visits += row.visits;
+        returnVisits += row.return_visits;
+        duration += row.duration_total;
+        lastSeen += row.last_seen;
+      }
       return {
         days,
-        from: range.dates[0] ?? '',
-        to: range.dates.at(-1) ?? '',
+        from: firstDay(range),
+        to: lastDay(range),
         totals: {
           visits,
-          uniqueVisitors: Number(totals.uniqueVisitors),
+          uniqueVisitors: await uniqueVisitors(range, lastSeen),
           returnVisits,
           returnVisitShare: visits === 0 ? 0 : returnVisits / visits,
-          averageDuration: Math.round(Number(totals.averageDuration)),
+          averageDuration: visits === 0 ? 0 : Math.round(duration / visits),
         },
         perDay: range.dates.map((date) => ({
           date,
-          visits: Number(byDate.get(date)?.visits ?? 0),
-          uniqueVisitors: Number(byDate.get(date)?.uniqueVisitors ?? 0),
+          visits: byDate.get(date)?.visits ?? 0,
+          uniqueVisitors: byDate.get(date)?.unique_visitors ?? 0,
         })),
-        topPages: await countBy(range, 'page_visited'),
-        sources: await sources(range),
-        referrers: await countBy(range, 'referrer'),
-        countries: await countBy(range, 'country'),
-        cities: await cities(range),
-        ...(await clients(range)),
+        topPages: await between(() => topOf(range, 'page')),
+        sources: await between(() => topOf(range, 'source')),
+        referrers: await between(() => topOf(range, 'referrer')),
+        ...(await between(() => places(range))),
+        devices: await between(() => allOf(range, 'device')),
+        browsers: await between(() => allOf(range, 'browser')),
       };
     },
 
     /** Visits of the range, newest first, one page at a time, with the range's total. */
     async recent(now: Date, days: AnalyticsRange, page: number, pageSize: number) {
       const range = dayRange(now, days);
-      const { total } = await visitsIn(range)
-        .select((eb) => eb.fn.countAll<number>().as('total'))
+      // The total from the rollup; the page through the timestamp index, newest first.
+      const { total } = await daysIn(range)
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('visits'), sql.lit(0)).as('total'))
         .executeTakeFirstOrThrow();
       const rows = await visitsIn(range)
         .selectAll()

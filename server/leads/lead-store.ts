@@ -11,7 +11,8 @@ export interface LeadWrite {
   consent: Insertable<Database['consents']>;
   /** Only for an immediate demo call. */
   call?: Insertable<Database['call_notifications']>;
-  outbox: OutboxMessage;
+  /** The webhook payload; its delivery id is the lead's id. */
+  outbox: Omit<OutboxMessage, 'deliveryId'>;
   /** Claims the number's 6-hour slot first (demo calls only). */
   cooldown?: { phone: string };
 }
@@ -69,7 +70,7 @@ export function leadStore(db: DB) {
         await trx.insertInto('leads').values(write.lead).execute();
         await trx.insertInto('consents').values(write.consent).execute();
         if (write.call) await trx.insertInto('call_notifications').values(write.call).execute();
-        await enqueueOutbox(trx, write.outbox, now);
+        await enqueueOutbox(trx, { ...write.outbox, deliveryId: write.lead.id }, now);
         return { saved: true };
       });
     },

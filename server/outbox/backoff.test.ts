@@ -14,7 +14,9 @@ test('the delay doubles with each failure, within the upper half of its step', (
   }
 });
 
-test('the delay is capped at an hour, so a long outage still retries hourly', () => {
+test('the delay is capped at 5 minutes, so even after a long outage the next try is minutes away', () => {
+  expect(RETRY_CAP_MS).toBe(5 * 60_000);
+  expect(retryDelayMs(7, () => 1)).toBe(RETRY_CAP_MS);
   expect(retryDelayMs(30, () => 1)).toBe(RETRY_CAP_MS);
   expect(retryDelayMs(1_000, () => 0)).toBe(RETRY_CAP_MS / 2);
 });

@@ -1,7 +1,8 @@
 // Retries of the lead webhook: exponential backoff with jitter, so a recovering receiver is not hit by every
-// queued payload at the same instant. Never given up on: a lead is never lost (DESIGN "Flows").
+// queued payload at the same instant. Never given up on: a lead is never lost (DESIGN "Flows"). The cap is
+// minutes, not hours: after a long outage the next try, and so the drain of the queue, is never far off.
 export const RETRY_BASE_MS = 5_000;
-export const RETRY_CAP_MS = 60 * 60_000;
+export const RETRY_CAP_MS = 5 * 60_000;
 
 /**
  * Delay before attempt `failures + 1`, given `failures` failed attempts so far (≥ 1): base·2^(failures−1),

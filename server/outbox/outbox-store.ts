@@ -3,15 +3,17 @@ import type { Database } from '#db/schema.ts';
 
 export interface OutboxMessage {
   topic: string;
+  /** What the receiver deduplicates on: the lead's id, the same on every retry and after a database move. */
+  deliveryId: string;
   payload: unknown;
 }
 
 export interface OutboxRow {
   id: number;
   topic: string;
+  delivery_id: string;
   payload: string;
   attempts: number;
-  next_attempt_at: string;
 }
 
 /** Queues a webhook payload; called inside the lead's transaction so both commit or neither (DESIGN "Flows"). */
@@ -19,50 +21,83 @@ export async function enqueueOutbox(db: Kysely<Database>, message: OutboxMessage
   const at = now.toISOString();
   await db
     .insertInto('outbox')
-    .values({ topic: message.topic, payload: JSON.stringify(message.payload), next_attempt_at: at, created_at: at })
+    .values({
+      topic: message.topic,
+      delivery_id: message.deliveryId,
+      payload: JSON.stringify(message.payload),
+      next_attempt_at: at,
+      created_at: at,
+    })
     .execute();
 }
 
-/** The worker's view of the table. Each claim is a conditional update, so two workers never send one row. */
+/**
+ * The worker's view of the table. A row is due when its retry time has come and no live lease holds it; each
+ * claim is one conditional update, so two workers (or two deliveries of one worker) never send one row.
+ */
 export function outboxStore(db: Kysely<Database>) {
+  const undelivered = () => db.updateTable('outbox').where('delivered_at', 'is', null);
+
   return {
+    /** Due rows, oldest first. */
     due(now: Date, limit: number): Promise<OutboxRow[]> {
+      const at = now.toISOString();
       return db
         .selectFrom('outbox')
-        .select(['id', 'topic', 'payload', 'attempts', 'next_attempt_at'])
+        .select(['id', 'topic', 'delivery_id', 'payload', 'attempts'])
         .where('delivered_at', 'is', null)
-        .where('next_attempt_at', '<=', now.toISOString())
+        .where('next_attempt_at', '<=', at)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at)]))
         .orderBy('id')
         .limit(limit)
         .execute();
     },
 
-    /** Leases the row until `until` if nobody else has since it was read; false when another worker did. */
-    async claim(row: OutboxRow, until: Date): Promise<boolean> {
-      const result = await db
-        .updateTable('outbox')
-        .set({ next_attempt_at: until.toISOString() })
+    /** Leases the row until `until` if it is still due and unleased at `now`; false when another worker has it. */
+    async claim(row: OutboxRow, now: Date, until: Date): Promise<boolean> {
+      const at = now.toISOString();
+      const result = await undelivered()
+        .set({ claimed_until: until.toISOString() })
         .where('id', '=', row.id)
-        .where('next_attempt_at', '=', row.next_attempt_at)
-        .where('delivered_at', 'is', null)
+        .where('next_attempt_at', '<=', at)
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at)]))
         .executeTakeFirst();
       return result.numUpdatedRows === 1n;
     },
 
     async delivered(row: OutboxRow, now: Date): Promise<void> {
-      await db
-        .updateTable('outbox')
-        .set({ delivered_at: now.toISOString(), attempts: row.attempts + 1, last_error: null })
+      await undelivered()
+        .set({ delivered_at: now.toISOString(), attempts: row.attempts + 1, last_error: null, claimed_until: null })
         .where('id', '=', row.id)
         .execute();
     },
 
-    async failed(row: OutboxRow, error: string, retryAt: Date): Promise<void> {
-      await db
-        .updateTable('outbox')
-        .set({ attempts: row.attempts + 1, last_error: error.slice(0, 500), next_attempt_at: retryAt.toISOString() })
+    /** Records a failed attempt, unless the lease ran out and another worker has the row by now. */
+    async failed(row: OutboxRow, lease: Date, error: string, retryAt: Date): Promise<void> {
+      await undelivered()
+        .set({
+          attempts: row.attempts + 1,
+          last_error: error.slice(0, 500),
+          next_attempt_at: retryAt.toISOString(),
+          claimed_until: null,
+        })
         .where('id', '=', row.id)
+        .where('claimed_until', '=', lease.toISOString())
         .execute();
+    },
+
+    /**
+     * The receiver answers again: rows waiting out a backoff become due now instead of each waiting up to the
+     * backoff cap. Leased rows keep their lease (only `next_attempt_at` moves). Returns how many.
+     */
+    async releaseRetries(now: Date): Promise<number> {
+      const at = now.toISOString();
+      const result = await undelivered()
+        .set({ next_attempt_at: at })
+        .where('attempts', '>', 0)
+        .where('next_attempt_at', '>', at)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
   };
 }

@@ -1,7 +1,7 @@
 import type { DB } from '#db/database.ts';
 import type { Clock } from '#shared/clock.ts';
 import type { Outbound } from '../adapters/http.ts';
-import { deliverWebhook } from '../adapters/lead-webhook.ts';
+import { deliverWebhook, WebhookRejected } from '../adapters/lead-webhook.ts';
 import type { Logger } from '../logger.ts';
 import { retryDelayMs } from './backoff.ts';
 import { type OutboxRow, outboxStore } from './outbox-store.ts';
@@ -18,7 +18,10 @@ export interface OutboxWorkerOptions {
   random?: () => number;
   /** How often due rows are looked for when nobody calls `notify()`. */
   pollMs?: number;
+  /** Rows read from the table at a time. */
   batchSize?: number;
+  /** Deliveries in flight at once, so one slow or hanging request does not hold the rest of the queue. */
+  concurrency?: number;
 }
 
 export interface RunResult {
@@ -27,7 +30,7 @@ export interface RunResult {
 }
 
 export interface OutboxWorker {
-  /** Delivers what is due now, one row at a time in queue order. Safe to call while a run is going. */
+  /** Delivers what is due until nothing is, oldest first, several at once. Safe to call while a run is going. */
   runOnce(): Promise<RunResult>;
   /** Says a row was queued, so delivery starts without waiting for the next poll. Never blocks. */
   notify(): void;
@@ -36,9 +39,21 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
+type Outcome = 'delivered' | 'rejected' | 'unavailable' | 'taken';
+
+export const DEFAULT_CONCURRENCY = 6;
+
 /**
- * Issue 6 "Outbox worker": every state lives in the outbox table (attempts, next_attempt_at, delivered_at), so
- * a restart resumes where it stopped; requests only insert rows and never wait for the webhook.
+ * Every row's state lives in the outbox table (attempts, next_attempt_at, claimed_until, delivered_at), so a
+ * restart resumes where it stopped; requests only insert rows and never wait for the webhook.
+ *
+ * The receiver is watched by a circuit breaker (README "Lead webhook"):
+ * - closed: due rows are sent oldest first, `concurrency` at a time, until none is due;
+ * - open: once the receiver is unavailable (no connection, a timeout, a 5xx, 408 or 429), nothing more is
+ *   sent until the probe time, which backs off like a row's retries (capped at minutes); then only the oldest
+ *   due row is sent, as a probe. A refused payload (another 4xx) is that row's failure and opens nothing;
+ * - when a delivery gets through after failures, rows waiting out a backoff become due at once, and the queue
+ *   drains in the same run.
  */
 export function createOutboxWorker({
   db,
@@ -50,39 +65,103 @@ export function createOutboxWorker({
   random = Math.random,
   pollMs = 5_000,
   batchSize = 25,
+  concurrency = DEFAULT_CONCURRENCY,
 }: OutboxWorkerOptions): OutboxWorker {
   const log = logger.child({ subsystem: 'outbox' });
   const store = outboxStore(db);
   // A claimed row is skipped by others until the lease runs out: longer than one delivery can take.
   const leaseMs = outbound.timeoutMs * 2 + 1_000;
+  // Consecutive unavailable answers; above 0 the circuit is open until `probeAt`.
+  let outages = 0;
+  let probeAt = 0;
+  // False until a delivery gets through, and again after the receiver was unavailable: the next delivery that
+  // gets through makes the rows waiting on a backoff due (also after a restart during an outage).
+  let receiverAnswers = false;
   let running: Promise<RunResult> | undefined;
   let again = false;
   let started = false;
   let timer: NodeJS.Timeout | undefined;
   let saidUnconfigured = false;
 
-  async function deliver(row: OutboxRow, target: string): Promise<boolean> {
-    if (!(await store.claim(row, new Date(clock().getTime() + leaseMs)))) return false;
+  async function deliver(row: OutboxRow, target: string): Promise<Outcome> {
+    const now = clock();
+    const lease = new Date(now.getTime() + leaseMs);
+    if (!(await store.claim(row, now, lease))) return 'taken';
     try {
       await deliverWebhook(
         target,
-        { id: String(row.id), topic: row.topic, body: row.payload },
+        { id: row.delivery_id, topic: row.topic, body: row.payload },
         { outbound, secret, now: clock() },
       );
     } catch (error) {
       const failures = row.attempts + 1;
       const retryAt = new Date(clock().getTime() + retryDelayMs(failures, random));
       const message = error instanceof Error ? error.message : String(error);
-      await store.failed(row, message, retryAt);
+      await store.failed(row, lease, message, retryAt);
       log.warn(
-        { id: row.id, topic: row.topic, attempts: failures, retryAt, error: message },
+        { id: row.id, deliveryId: row.delivery_id, topic: row.topic, attempts: failures, retryAt, error: message },
         'webhook delivery failed',
       );
-      return false;
+      return error instanceof WebhookRejected ? 'rejected' : 'unavailable';
     }
     await store.delivered(row, clock());
-    log.info({ id: row.id, topic: row.topic }, 'webhook delivered');
-    return true;
+    log.info({ id: row.id, deliveryId: row.delivery_id, topic: row.topic }, 'webhook delivered');
+    return 'delivered';
+  }
+
+  function openCircuit(): void {
+    outages++;
+    receiverAnswers = false;
+    probeAt = clock().getTime() + retryDelayMs(outages, random);
+    log.warn({ outages, probeAt: new Date(probeAt) }, 'webhook receiver unavailable: holding the queue until a probe');
+  }
+
+  async function gotThrough(): Promise<void> {
+    outages = 0;
+    if (receiverAnswers) return;
+    receiverAnswers = true;
+    const released = await store.releaseRetries(clock());
+    if (released) log.info({ released }, 'webhook receiver answers again: waiting rows are due now');
+  }
+
+  /** Sends due rows, up to `concurrency` at once, until none is due or the receiver turns unavailable. */
+  async function drain(target: string, result: RunResult): Promise<void> {
+    const inFlight = new Set<Promise<void>>();
+    const tried = new Set<number>();
+    let failure: unknown;
+    let queue: OutboxRow[] = [];
+    let look = true;
+    while (outages === 0 && failure === undefined) {
+      if (queue.length === 0 && look) {
+        // Rows in flight are leased, so the table no longer offers them; `tried` only guards against a row
+        // that is offered again within one run.
+        queue = (await store.due(clock(), batchSize)).filter((row) => !tried.has(row.id));
+        look = queue.length > 0;
+      }
+      const row = queue.shift();
+      if (!row) {
+        if (inFlight.size === 0) break;
+        await Promise.race(inFlight);
+        // A finished delivery may have made more rows due (a success releases waiting ones).
+        look = true;
+        continue;
+      }
+      tried.add(row.id);
+      const job: Promise<void> = deliver(row, target)
+        .then(async (outcome) => {
+          count(result, outcome);
+          if (outcome === 'delivered') await gotThrough();
+          else if (outcome === 'unavailable' && outages === 0) openCircuit();
+        })
+        .catch((error: unknown) => {
+          failure ??= error;
+        })
+        .finally(() => inFlight.delete(job));
+      inFlight.add(job);
+      if (inFlight.size >= concurrency) await Promise.race(inFlight);
+    }
+    await Promise.all(inFlight);
+    if (failure !== undefined) throw failure;
   }
 
   async function deliverDue(): Promise<RunResult> {
@@ -92,10 +171,20 @@ export function createOutboxWorker({
       saidUnconfigured = true;
       return result;
     }
-    for (const row of await store.due(clock(), batchSize)) {
-      if (await deliver(row, url)) result.delivered++;
-      else result.failed++;
+    if (outages > 0) {
+      // Half-open: one probe, the oldest due row; only a delivery that gets through closes the circuit.
+      if (clock().getTime() < probeAt) return result;
+      const [probe] = await store.due(clock(), 1);
+      if (!probe) return result;
+      const outcome = await deliver(probe, url);
+      count(result, outcome);
+      if (outcome !== 'delivered') {
+        if (outcome !== 'taken') openCircuit();
+        return result;
+      }
+      await gotThrough();
     }
+    await drain(url, result);
     return result;
   }
 
@@ -145,4 +234,9 @@ export function createOutboxWorker({
       await running?.catch(() => undefined);
     },
   };
+}
+
+function count(result: RunResult, outcome: Outcome): void {
+  if (outcome === 'delivered') result.delivered++;
+  else if (outcome !== 'taken') result.failed++;
 }

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { NewVisit } from '#server/visits/visit-store.ts';
+import { type NewVisit, visitStore } from '#server/visits/visit-store.ts';
 import { manualClock } from '../support/manual-clock.ts';
 import { SIGN_IN_ENV, signedInAgent } from '../support/sessions.ts';
 import { createTestApp } from '../support/test-app.ts';
@@ -82,7 +82,7 @@ const seeded: NewVisit[] = [
 
 beforeAll(async () => {
   ctx = await createTestApp(SIGN_IN_ENV, { clock: time.clock });
-  await ctx.db.insertInto('visits').values(seeded).execute();
+  for (const row of seeded) await visitStore(ctx.db).add(row);
   analyst = await signedInAgent(ctx.app, 'analytics');
 });
 afterAll(() => ctx.close());
@@ -173,7 +173,7 @@ test('a range without visits gives zeros and empty lists', async () => {
   // The same visits, seen from ten months later.
   const later = await createTestApp(SIGN_IN_ENV, { clock: manualClock('2027-01-10T00:00:00.000Z').clock });
   try {
-    await later.db.insertInto('visits').values(seeded).execute();
+    for (const row of seeded) await visitStore(later.db).add(row);
     const agent = await signedInAgent(later.app, 'analytics');
     const res = await agent.get('/api/analytics/summary?days=90');
     expect(res.status).toBe(200);

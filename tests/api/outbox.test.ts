@@ -1,15 +1,20 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import request from 'supertest';
-import type { MockAgent } from 'undici';
+import { Agent, type MockAgent } from 'undici';
 import { afterEach, expect, test } from 'vitest';
 import { DELIVERY_HEADER, TOPIC_HEADER } from '#server/adapters/lead-webhook.ts';
 import { startCallRuntime } from '#server/calls/call-runtime.ts';
+import { CONTACT_LEAD_TOPIC } from '#server/leads/lead-payloads.ts';
 import { createLogger } from '#server/logger.ts';
 import { checkSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '#server/middleware/signed-webhook.ts';
+import { RETRY_CAP_MS } from '#server/outbox/backoff.ts';
+import { enqueueOutbox } from '#server/outbox/outbox-store.ts';
 import { createOutboxWorker } from '#server/outbox/outbox-worker.ts';
-import { fakeThirdParties } from '../support/leads.ts';
+import { fakeThirdParties, UUID_V4 } from '../support/leads.ts';
 import { manualClock } from '../support/manual-clock.ts';
 import { createTestApp } from '../support/test-app.ts';
 
@@ -91,7 +96,7 @@ async function queueLeads(app: Awaited<ReturnType<typeof setup>>['app']) {
   expect((await request(app).post('/api/contact').send(contact)).status).toBe(201);
 }
 
-test('a webhook outage loses nothing: after recovery every queued payload is delivered exactly once', async () => {
+test('a webhook outage loses nothing: while it lasts one row probes, after recovery each payload goes once', async () => {
   const ctx = await setup();
   // Leads are accepted while the webhook is down: a request never waits for it.
   await queueLeads(ctx.app);
@@ -99,6 +104,7 @@ test('a webhook outage loses nothing: after recovery every queued payload is del
   expect(queued).toHaveLength(3);
   const worker = ctx.worker();
 
+  // The first run sends what is due at once; every row fails and backs off.
   expect(await worker.runOnce()).toEqual({ delivered: 0, failed: 3 });
   let rows = await ctx.outbox();
   for (const row of rows) {
@@ -106,33 +112,42 @@ test('a webhook outage loses nothing: after recovery every queued payload is del
     // 5 s base, equal jitter at 0.5: 3.75 s.
     expect(row.next_attempt_at).toBe('2026-03-02T18:00:03.750Z');
   }
-  // Nothing is due before the backoff runs out.
+  // Nothing is sent before the backoff runs out.
   expect(await worker.runOnce()).toEqual({ delivered: 0, failed: 0 });
   expect(ctx.webhook.received).toHaveLength(3);
 
+  // The receiver is still failing: only the oldest due row is sent, as a probe; the others wait.
   ctx.time.advance(4_000);
-  expect(await worker.runOnce()).toEqual({ delivered: 0, failed: 3 });
+  expect(await worker.runOnce()).toEqual({ delivered: 0, failed: 1 });
   rows = await ctx.outbox();
-  // Second failure: 10 s step, 7.5 s with the jitter.
-  for (const row of rows) expect(row).toMatchObject({ attempts: 2, next_attempt_at: '2026-03-02T18:00:11.500Z' });
+  // The probe's second failure: 10 s step, 7.5 s with the jitter.
+  expect(rows.map((row) => [row.attempts, row.next_attempt_at])).toEqual([
+    [2, '2026-03-02T18:00:11.500Z'],
+    [1, '2026-03-02T18:00:03.750Z'],
+    [1, '2026-03-02T18:00:03.750Z'],
+  ]);
+  expect(ctx.webhook.received).toHaveLength(4);
 
   ctx.webhook.up = true;
   ctx.time.advance(60_000);
   expect(await worker.runOnce()).toEqual({ delivered: 3, failed: 0 });
   rows = await ctx.outbox();
-  for (const row of rows)
-    expect(row).toMatchObject({ attempts: 3, last_error: null, delivered_at: '2026-03-02T18:01:04.000Z' });
+  expect(rows.map((row) => row.attempts)).toEqual([3, 2, 2]);
+  for (const row of rows) expect(row).toMatchObject({ last_error: null, delivered_at: '2026-03-02T18:01:04.000Z' });
 
   // A later run, and a restarted worker over the same database, send nothing again.
   ctx.time.advance(24 * 60 * 60_000);
   expect(await worker.runOnce()).toEqual({ delivered: 0, failed: 0 });
   expect(await ctx.worker().runOnce()).toEqual({ delivered: 0, failed: 0 });
 
-  const delivered = ctx.webhook.received.slice(6);
+  // The oldest row probed and got through; the others followed at once. Each names its lead as the delivery.
+  const delivered = ctx.webhook.received.slice(4);
   expect(delivered.map((r) => r.body)).toEqual(queued.map((row) => row.payload));
-  expect(delivered.map((r) => r.headers[DELIVERY_HEADER])).toEqual(queued.map((row) => String(row.id)));
+  const leadIds = queued.map((row) => JSON.parse(row.payload).leadId);
+  expect(leadIds.every((id) => UUID_V4.test(id))).toBe(true);
+  expect(delivered.map((r) => r.headers[DELIVERY_HEADER])).toEqual(leadIds);
   expect(delivered.map((r) => r.headers[TOPIC_HEADER])).toEqual(['lead.demo-call', 'lead.demo-call', 'lead.contact']);
-  expect(ctx.webhook.received).toHaveLength(9);
+  expect(ctx.webhook.received).toHaveLength(7);
 });
 
 /** The receiver's check of a delivery, over what it received at the webhook's path. */
@@ -325,4 +340,217 @@ test('started, the worker delivers as soon as a lead is queued, and stops cleanl
   for (let i = 0; i < 50; i++) await new Promise((r) => setImmediate(r));
   const row = await ctx.db.selectFrom('outbox').select('delivered_at').executeTakeFirstOrThrow();
   expect(row.delivered_at).toBe(T0);
+});
+
+type ReceiverMode = 'up' | 'down' | 'error' | 'hang';
+
+/**
+ * The automation's webhook on a loopback port. `down` drops every connection, `error` answers 500, `hang`
+ * never answers, and so do requests for the leads in `holding` until the test answers them. Only a 204 counts
+ * as received, by the lead id in the payload (which must match the delivery header).
+ */
+async function loopbackReceiver() {
+  const state = {
+    mode: 'up' as ReceiverMode,
+    holding: new Set<string>(),
+    held: [] as { leadId: string; res: http.ServerResponse }[],
+    accepted: new Map<string, number>(),
+    requests: 0,
+    open: 0,
+    mostOpen: 0,
+  };
+  const server = http.createServer((req, res) => {
+    state.requests++;
+    state.open++;
+    state.mostOpen = Math.max(state.mostOpen, state.open);
+    res.on('close', () => state.open--);
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      const leadId = String(JSON.parse(body).leadId);
+      if (req.headers[DELIVERY_HEADER] !== leadId) {
+        res.writeHead(400).end('delivery id is not the lead id');
+        return;
+      }
+      if (state.mode === 'error') {
+        res.writeHead(500).end();
+        return;
+      }
+      if (state.mode === 'hang' || state.holding.has(leadId)) {
+        state.held.push({ leadId, res });
+        return;
+      }
+      state.accepted.set(leadId, (state.accepted.get(leadId) ?? 0) + 1);
+      res.writeHead(204).end();
+    });
+  });
+  server.on('connection', (socket) => {
+    if (state.mode === 'down') socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const dispatcher = new Agent();
+  open.push({
+    close: async () => {
+      await dispatcher.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  });
+  return {
+    state,
+    url: `http://127.0.0.1:${port}/hooks/lead`,
+    dispatcher,
+    /** Answers the held requests, as a receiver that was only slow. */
+    answerHeld() {
+      for (const { leadId, res } of state.held.splice(0)) {
+        if (res.destroyed) continue;
+        state.accepted.set(leadId, (state.accepted.get(leadId) ?? 0) + 1);
+        res.writeHead(204).end();
+      }
+    },
+  };
+}
+
+/** Leads queued straight into the outbox, as the lead forms do; returns their ids, oldest first. */
+async function queueDirect(db: Awaited<ReturnType<typeof createTestApp>>['db'], count: number, now: Date) {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const leadId = crypto.randomUUID();
+    ids.push(leadId);
+    await enqueueOutbox(
+      db,
+      { topic: CONTACT_LEAD_TOPIC, deliveryId: leadId, payload: { type: 'contact', leadId } },
+      now,
+    );
+  }
+  return ids;
+}
+
+async function until(condition: () => boolean, what: string): Promise<void> {
+  // A bounded wait for real I/O on the loopback; generous for a busy machine.
+  for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+  if (!condition()) throw new Error(`timed out waiting until ${what}`);
+}
+
+async function loopbackSetup(options: { timeoutMs: number; concurrency?: number }) {
+  const time = manualClock(T0);
+  const ctx = await createTestApp({}, { clock: time.clock });
+  open.push(ctx);
+  const receiver = await loopbackReceiver();
+  const worker = () =>
+    createOutboxWorker({
+      db: ctx.db,
+      url: receiver.url,
+      secret: undefined,
+      outbound: { dispatcher: receiver.dispatcher, timeoutMs: options.timeoutMs },
+      clock: time.clock,
+      logger: createLogger('silent'),
+      random: () => 0.5,
+      concurrency: options.concurrency ?? 4,
+    });
+  const pending = async () =>
+    Number(
+      (
+        await ctx.db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('delivered_at', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return { ...ctx, time, receiver, worker, pending };
+}
+
+test('a receiver that hangs on some deliveries does not hold up the others beyond the parallelism', async () => {
+  // The deadline is far off: the held requests stay open for the whole test.
+  const ctx = await loopbackSetup({ timeoutMs: 30_000, concurrency: 4 });
+  const ids = await queueDirect(ctx.db, 23, new Date(T0));
+  // The three oldest leads hang; with 4 in flight, one slot is left for the other 20.
+  for (const id of ids.slice(0, 3)) ctx.receiver.state.holding.add(id);
+  const run = ctx.worker().runOnce();
+  await until(() => ctx.receiver.state.accepted.size === 20, 'the 20 others are received');
+  expect(ctx.receiver.state.held.map((h) => h.leadId).sort()).toEqual(ids.slice(0, 3).sort());
+  expect(ctx.receiver.state.mostOpen).toBeLessThanOrEqual(4);
+
+  ctx.receiver.answerHeld();
+  expect(await run).toEqual({ delivered: 23, failed: 0 });
+  expect([...ctx.receiver.state.accepted.values()].every((n) => n === 1)).toBe(true);
+  expect(ctx.receiver.state.accepted.size).toBe(23);
+});
+
+test('100 leads queued through a long outage all go within one probe interval of recovery, each once', async () => {
+  const ctx = await loopbackSetup({ timeoutMs: 5_000, concurrency: 6 });
+  const ids = await queueDirect(ctx.db, 100, new Date(T0));
+  const worker = ctx.worker();
+  ctx.receiver.state.mode = 'error';
+  // Two hours of outage, the worker polling every 30 s.
+  for (let elapsed = 0; elapsed < 2 * 60 * 60_000; elapsed += 30_000) {
+    await worker.runOnce();
+    ctx.time.advance(30_000);
+  }
+  // A few requests at first, then one probe at a time: not every row on its own schedule.
+  expect(ctx.receiver.state.requests).toBeLessThan(60);
+  expect(await ctx.pending()).toBe(100);
+  // No row waits longer than the cap: the oldest is due within 5 minutes.
+  const waits = await ctx.db.selectFrom('outbox').select('next_attempt_at').execute();
+  const cap = Date.parse(T0) + 2 * 60 * 60_000 + RETRY_CAP_MS;
+  expect(waits.every((row) => Date.parse(row.next_attempt_at) <= cap)).toBe(true);
+
+  ctx.receiver.state.mode = 'up';
+  const recovered = ctx.time.clock().getTime();
+  let drainedAt: number | undefined;
+  for (let i = 0; i < 20 && drainedAt === undefined; i++) {
+    const result = await worker.runOnce();
+    if (result.delivered > 0) {
+      // The probe got through: everything else followed in the same run.
+      expect(result).toEqual({ delivered: 100, failed: 0 });
+      drainedAt = ctx.time.clock().getTime();
+    }
+    ctx.time.advance(30_000);
+  }
+  expect(drainedAt).toBeDefined();
+  expect((drainedAt ?? Number.POSITIVE_INFINITY) - recovered).toBeLessThanOrEqual(RETRY_CAP_MS);
+  expect(await ctx.pending()).toBe(0);
+  expect([...ctx.receiver.state.accepted.keys()].sort()).toEqual([...ids].sort());
+  expect([...ctx.receiver.state.accepted.values()].every((n) => n === 1)).toBe(true);
+});
+
+test.each<[string, ReceiverMode]>([
+  ['drops connections', 'down'],
+  ['answers 500', 'error'],
+  ['hangs', 'hang'],
+])('every lead is received exactly once when the receiver %s for a while and then recovers', async (_, mode) => {
+  // A short real deadline, so that hanging requests time out within the test.
+  const ctx = await loopbackSetup({ timeoutMs: 300, concurrency: 4 });
+  const ids = await queueDirect(ctx.db, 20, new Date(T0));
+  const worker = ctx.worker();
+  ctx.receiver.state.mode = mode;
+  for (let i = 0; i < 6; i++) {
+    await worker.runOnce();
+    ctx.time.advance(20_000);
+  }
+  expect(ctx.receiver.state.accepted.size).toBe(0);
+  expect(await ctx.pending()).toBe(20);
+
+  ctx.receiver.state.mode = 'up';
+  for (let i = 0; i < 30 && (await ctx.pending()) > 0; i++) {
+    await worker.runOnce();
+    ctx.time.advance(20_000);
+  }
+  expect(await ctx.pending()).toBe(0);
+  expect([...ctx.receiver.state.accepted.keys()].sort()).toEqual([...ids].sort());
+  expect([...ctx.receiver.state.accepted.values()].every((n) => n === 1)).toBe(true);
+});
+
+test('three workers delivering in parallel never send one row twice', async () => {
+  const ctx = await loopbackSetup({ timeoutMs: 5_000, concurrency: 4 });
+  const ids = await queueDirect(ctx.db, 60, new Date(T0));
+  const results = await Promise.all([ctx.worker().runOnce(), ctx.worker().runOnce(), ctx.worker().runOnce()]);
+  expect(results.reduce((sum, r) => sum + r.delivered, 0)).toBe(60);
+  expect(ctx.receiver.state.requests).toBe(60);
+  expect([...ctx.receiver.state.accepted.keys()].sort()).toEqual([...ids].sort());
+  expect([...ctx.receiver.state.accepted.values()].every((n) => n === 1)).toBe(true);
 });

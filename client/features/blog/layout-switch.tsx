@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
-import { Form } from 'react-router';
+import { Form, useLocation } from 'react-router';
+import { BLOG_LAYOUT_PARAM, blogLayoutFrom } from '#shared/page-query.ts';
 import type { BlogCardLayout } from './blog-card.tsx';
 
 const group = css`
@@ -44,15 +45,17 @@ const OPTIONS: { value: BlogCardLayout; label: string; icon: string }[] = [
 
 /** The layout is kept in the URL (?layout=list), so it survives a reload and can be shared; works without scripts. */
 export function LayoutSwitch({ layout }: { layout: BlogCardLayout }) {
+  // The path alone: by default the action keeps the page's query, which would put any ?utm_…=… into the HTML.
+  const { pathname } = useLocation();
   return (
-    <Form method="get" replace preventScrollReset>
+    <Form method="get" action={pathname} replace preventScrollReset>
       <fieldset css={group}>
         <legend className="visually-hidden">Layout</legend>
         {OPTIONS.map((option) => (
           <button
             key={option.value}
             type="submit"
-            name="layout"
+            name={BLOG_LAYOUT_PARAM}
             value={option.value}
             aria-pressed={layout === option.value}
           >
@@ -69,5 +72,5 @@ export function LayoutSwitch({ layout }: { layout: BlogCardLayout }) {
 
 /** Reads the layout from the URL; anything but 'list' is the grid. */
 export function layoutFrom(searchParams: URLSearchParams): BlogCardLayout {
-  return searchParams.get('layout') === 'list' ? 'list' : 'grid';
+  return blogLayoutFrom(searchParams);
 }
