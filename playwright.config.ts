@@ -14,6 +14,9 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
+  // A machine busy with other work takes longer to render, hydrate and push; these bound waiting, not speed.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   workers: 2,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: { baseURL, launchOptions, trace: 'retain-on-failure' },
@@ -27,7 +30,7 @@ export default defineConfig({
     command: 'rm -rf test-results/e2e-data && node --import ./tests/support/fixed-clock.ts server/index.ts',
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
-    timeout: 30_000,
+    timeout: 120_000,
     env: {
       NODE_ENV: 'production',
       PORT: String(PORT),
