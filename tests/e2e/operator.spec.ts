@@ -214,7 +214,8 @@ test('the analytics page charts and tables the visits recorded through the API',
 
   const recent = page.getByRole('table', { name: /newest first/ });
   await expect(recent.locator('tbody tr')).toHaveCount(20);
-  await expect(recent.getByRole('row').nth(1)).toContainText(seededPage);
+  // Other tests post visits at the same time: the seeded ones are among the newest, not necessarily first.
+  await expect(recent.getByRole('row').filter({ hasText: seededPage }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(/^Page 2 of \d+$/)).toBeVisible();
   await expect(page.getByRole('table', { name: /^Visits 21-/ })).toBeVisible();
