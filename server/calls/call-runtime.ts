@@ -17,25 +17,29 @@ export interface CallRuntime {
   onLeadQueued: () => void;
   /** Joins browsers to their call's room and pushes status changes there. */
   bindSocket(io: Server): void;
+  /** Starts the outbox worker and, without call automation, the local call driver; says which run and why. */
+  start(): void;
   stop(): Promise<void>;
 }
 
 /**
- * The background side of issue 6 for server/index.ts: outbox worker, local call driver when no automation is
- * configured, and the Socket.IO call rooms. Says at start-up which of them run and why.
+ * The background side of the lead and call flow: the outbox worker, the local call driver when no automation
+ * is configured, and the Socket.IO call rooms. Built with the server, started when it listens.
  */
-export function startCallRuntime({
+export function createCallRuntime({
   config,
   db,
   logger,
   clock,
+  callEvents = createCallEvents((error) => logger.error({ err: error }, 'call event listener failed')),
 }: {
   config: Config;
   db: DB;
   logger: Logger;
   clock: Clock;
+  /** Where call status changes are published; tests pass one they listen to. */
+  callEvents?: CallEvents;
 }): CallRuntime {
-  const callEvents = createCallEvents((error) => logger.error({ err: error }, 'call event listener failed'));
   const calls = callStatusService({ db, events: callEvents, clock });
 
   const outbox = createOutboxWorker({
@@ -46,28 +50,30 @@ export function startCallRuntime({
     clock,
     logger,
   });
-  outbox.start();
-  if (config.secrets.leadWebhookUrl && !config.secrets.leadWebhookSecret) {
-    logger.warn('LEAD_WEBHOOK_SECRET unset: lead deliveries to LEAD_WEBHOOK_URL are not signed');
-  }
-
-  const automated = callAutomationConfigured(config);
-  const driver = automated
-    ? undefined
-    : startLocalCallDriver({ events: callEvents, calls, delayMs: config.leads.localCallDelayMs, logger });
-  logger.info(
-    { checks: describeLeadChecks(config), leadWebhook: Boolean(config.secrets.leadWebhookUrl) },
-    automated
-      ? 'call automation configured: demo calls move on when /api/hooks/call-status says so'
-      : `no call automation configured (needs LEAD_WEBHOOK_URL and HOOK_SECRET): the local call driver moves demo calls to 'calling' after ${config.leads.localCallDelayMs} ms`,
-  );
-
   let unbind: (() => void) | undefined;
+  let driver: ReturnType<typeof startLocalCallDriver> | undefined;
   return {
     callEvents,
     onLeadQueued: () => outbox.notify(),
     bindSocket(io) {
       unbind = bindCallRooms(io, { calls, events: callEvents, logger, clock });
+    },
+    start() {
+      outbox.start();
+      if (config.secrets.leadWebhookUrl && !config.secrets.leadWebhookSecret) {
+        logger.warn('LEAD_WEBHOOK_SECRET unset: lead deliveries to LEAD_WEBHOOK_URL are not signed');
+      }
+
+      const automated = callAutomationConfigured(config);
+      driver = automated
+        ? undefined
+        : startLocalCallDriver({ events: callEvents, calls, delayMs: config.leads.localCallDelayMs, logger });
+      logger.info(
+        { checks: describeLeadChecks(config), leadWebhook: Boolean(config.secrets.leadWebhookUrl) },
+        automated
+          ? 'call automation configured: demo calls move on when /api/hooks/call-status says so'
+          : `no call automation configured (needs LEAD_WEBHOOK_URL and HOOK_SECRET): the local call driver moves demo calls to 'calling' after ${config.leads.localCallDelayMs} ms`,
+      );
     },
     async stop() {
       driver?.stop();

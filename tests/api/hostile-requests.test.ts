@@ -1,9 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { clientAddressOf } from '#server/client-address.ts';
-import { createLogger } from '#server/logger.ts';
-import { attachSocket } from '#server/socket.ts';
 import { type RawRequest, rawRequest } from '../support/raw-http.ts';
 import { createTestApp } from '../support/test-app.ts';
 
@@ -11,7 +6,6 @@ import { createTestApp } from '../support/test-app.ts';
 // may be any 4xx, never a 5xx, and the server must still answer afterwards. A crash ends this test file.
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
-let server: http.Server;
 let port: number;
 
 beforeAll(async () => {
@@ -25,20 +19,12 @@ beforeAll(async () => {
     VISITS_RATE_LIMIT_PER_MINUTE: '1000000',
     LOGIN_ATTEMPTS_PER_15_MIN: '1000000',
   });
-  server = http.createServer(ctx.app);
-  attachSocket(server, {
-    siteUrl: ctx.config.siteUrl,
-    logger: createLogger('silent'),
-    clientAddress: clientAddressOf(ctx.app),
-    socketsPerAddress: 20,
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
+  // The server as it runs: HTTP, Socket.IO and the workers, from the one composition root.
+  port = Number(new URL(await ctx.start()).port);
 });
 
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
+  ctx.server.httpServer.closeAllConnections();
   await ctx.close();
 });
 

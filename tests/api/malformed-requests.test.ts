@@ -1,10 +1,8 @@
-import http from 'node:http';
+import type http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { clientAddressOf } from '#server/client-address.ts';
 import { createLogger } from '#server/logger.ts';
-import { attachSocket } from '#server/socket.ts';
 import { headingOf } from '../support/html.ts';
 import { createTestApp } from '../support/test-app.ts';
 
@@ -24,17 +22,10 @@ beforeAll(async () => {
   });
   // Behind one proxy hop, so X-Forwarded-Proto is read as the protocol.
   ctx = await createTestApp({ SITE_URL, TRUST_PROXY: 'loopback' }, { logger: createLogger('info', sink) });
-  server = http.createServer(ctx.app);
-  attachSocket(server, {
-    siteUrl: SITE_URL,
-    logger: createLogger('silent'),
-    clientAddress: clientAddressOf(ctx.app),
-    socketsPerAddress: 20,
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await ctx.start();
+  server = ctx.server.httpServer;
 });
 afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
   await ctx.close();
 });
 

@@ -7,7 +7,6 @@ import request from 'supertest';
 import { Agent, type MockAgent } from 'undici';
 import { afterEach, expect, test } from 'vitest';
 import { DELIVERY_HEADER, TOPIC_HEADER } from '#server/adapters/lead-webhook.ts';
-import { startCallRuntime } from '#server/calls/call-runtime.ts';
 import { CONTACT_LEAD_TOPIC } from '#server/leads/lead-payloads.ts';
 import { createLogger } from '#server/logger.ts';
 import { checkSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '#server/middleware/signed-webhook.ts';
@@ -217,18 +216,10 @@ test('the running server signs deliveries with LEAD_WEBHOOK_SECRET over the URL 
 
   const time = manualClock(T0);
   const env = { ...SIGNED_ENV, LEAD_WEBHOOK_URL: url };
-  // The runtime is started over the test app's own config and database, as server/index.ts does.
-  const holder: { runtime?: ReturnType<typeof startCallRuntime> } = {};
-  const ctx = await createTestApp(env, { clock: time.clock, onLeadQueued: () => holder.runtime?.onLeadQueued() });
+  // The whole server, started as server/index.ts starts it: its outbox worker delivers what the API queues.
+  const ctx = await createTestApp(env, { clock: time.clock });
   open.push(ctx);
-  const runtime = startCallRuntime({
-    config: ctx.config,
-    db: ctx.db,
-    logger: createLogger('silent'),
-    clock: time.clock,
-  });
-  holder.runtime = runtime;
-  open.push({ close: () => runtime.stop() });
+  await ctx.start();
 
   const res = await request(ctx.app)
     .post('/api/demo-calls')

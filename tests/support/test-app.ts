@@ -2,10 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MockAgent } from 'undici';
-import { createDatabase, migrateToLatest } from '#db/database.ts';
-import { type AppDeps, createApp } from '#server/app.ts';
-import { createCallEvents } from '#server/calls/call-events.ts';
 import { loadConfig } from '#server/config.ts';
+import { createServer, type ServerOverrides } from '#server/create-server.ts';
 import { createLogger } from '#server/logger.ts';
 import { type PageSource, productionPages } from '#server/pages.ts';
 
@@ -17,37 +15,46 @@ export function builtPages(): Promise<PageSource> {
   return built;
 }
 
-type Overrides = Partial<Omit<AppDeps, 'config' | 'db'>>;
-
-/** A whole app over a fresh SQLite file in a temporary folder; call `close()` when done. */
-export async function createTestApp(env: Record<string, string> = {}, overrides: Overrides = {}) {
+/**
+ * The whole server (createServer, as server/index.ts builds it) over a fresh SQLite file in a temporary folder.
+ * Tests drive `app` through supertest; `start()` listens on a free loopback port and starts the workers, as
+ * the real server does. Call `close()` when done.
+ */
+export async function createTestApp(env: Record<string, string> = {}, overrides: ServerOverrides = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-test-'));
   // No pause after a failed sign-in unless a test asks for one.
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
     LOG_LEVEL: 'silent',
     LOGIN_FAILURE_DELAY_MS: '0',
     ...env,
   });
-  const db = createDatabase(config.databaseFile);
-  await migrateToLatest(db);
-  const pages = overrides.pages ?? (await builtPages());
   // No test reaches the network: a third party is faked with a MockAgent passed in, and anything else fails.
   const offline = new MockAgent();
   offline.disableNetConnect();
-  const dispatcher = overrides.dispatcher ?? offline;
-  const callEvents = overrides.callEvents ?? createCallEvents();
-  const app = createApp({ config, db, logger: createLogger('silent'), ...overrides, dispatcher, callEvents, pages });
+  const server = await createServer(config, {
+    logger: createLogger('silent'),
+    ...overrides,
+    dispatcher: overrides.dispatcher ?? offline,
+    pages: overrides.pages ?? (await builtPages()),
+  });
   return {
-    app,
-    db,
+    app: server.app,
+    db: server.db,
     config,
-    /** Call status changes the app publishes (what Socket.IO rooms would receive). */
-    callEvents,
+    server,
+    /** Call status changes the app publishes (what Socket.IO rooms receive). */
+    callEvents: server.callEvents,
+    /** Listens on a free loopback port and starts the workers; resolves with the server's base URL. */
+    async start() {
+      return `http://127.0.0.1:${await server.start()}`;
+    },
     async close() {
+      await server.stop();
       await offline.close();
-      await db.destroy();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,0 +1,137 @@
+import http from 'node:http';
+import type { Express } from 'express';
+import type { Server as SocketServer } from 'socket.io';
+import { createDatabase, type DB, migrateToLatest } from '#db/database.ts';
+import { systemClock } from '#shared/clock.ts';
+import { type AppDeps, createApp } from './app.ts';
+import type { CallEvents } from './calls/call-events.ts';
+import { createCallRuntime } from './calls/call-runtime.ts';
+import { clientAddressOf } from './client-address.ts';
+import type { Config } from './config.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { scheduleMaintenance } from './maintenance.ts';
+import { developmentPages, type PageSource, productionPages } from './pages.ts';
+import { attachSocket } from './socket.ts';
+import type { SocketSlots } from './socket-slots.ts';
+
+/** What a caller (a test, a benchmark) may bring instead of what the server builds from its config. */
+export interface ServerOverrides extends Partial<Omit<AppDeps, 'config' | 'db' | 'pages'>> {
+  /** An open, migrated database; by default the SQLite file in DATA_DIR, migrated on the way. */
+  db?: DB;
+  /** By default the production build (production) or Vite (development). */
+  pages?: PageSource;
+  /** Where socket connections per address are counted; by default this process's memory. */
+  socketSlots?: SocketSlots;
+}
+
+export interface PorchlightServer {
+  app: Express;
+  httpServer: http.Server;
+  io: SocketServer;
+  db: DB;
+  logger: Logger;
+  /** Call status changes, as the socket rooms hear them. */
+  callEvents: CallEvents;
+  /** Listens on HOST:PORT and starts the workers (outbox, local call driver, retention); resolves with the port. */
+  start(): Promise<number>;
+  /**
+   * Stops accepting, gives requests in flight SHUTDOWN_TIMEOUT_MS to finish (then cuts them), stops the workers
+   * and closes what the server opened itself. Safe whether or not it was started.
+   */
+  stop(): Promise<void>;
+}
+
+async function openDatabase(config: Config, logger: Logger): Promise<DB> {
+  const db = createDatabase(config.databaseFile);
+  const applied = await migrateToLatest(db);
+  if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+  return db;
+}
+
+/**
+ * The one place the server is put together: database, pages, the HTTP app, Socket.IO and the background
+ * workers. server/index.ts starts and stops it; tests build it with their own parts (docs/decisions).
+ */
+export async function createServer(config: Config, overrides: ServerOverrides = {}): Promise<PorchlightServer> {
+  const { db: givenDb, pages: givenPages, socketSlots, ...appOverrides } = overrides;
+  const logger = overrides.logger ?? createLogger(config.logLevel);
+  const clock = overrides.clock ?? systemClock;
+  const db = givenDb ?? (await openDatabase(config, logger));
+  const pages = givenPages ?? (config.isProduction ? await productionPages() : await developmentPages());
+
+  const calls = createCallRuntime({ config, db, logger, clock, callEvents: overrides.callEvents });
+  const app = createApp({
+    ...appOverrides,
+    config,
+    db,
+    logger,
+    clock,
+    pages,
+    callEvents: calls.callEvents,
+    // The outbox worker is woken; a caller's own listener (a test's) is told too.
+    onLeadQueued: () => {
+      calls.onLeadQueued();
+      appOverrides.onLeadQueued?.();
+    },
+  });
+  const httpServer = http.createServer(app);
+  const io = attachSocket(httpServer, {
+    siteUrl: config.siteUrl,
+    logger,
+    clientAddress: clientAddressOf(app),
+    socketsPerAddress: config.socketsPerAddress,
+    slots: socketSlots,
+  });
+  calls.bindSocket(io);
+
+  let maintenance: ReturnType<typeof scheduleMaintenance> | undefined;
+  let stopping: Promise<void> | undefined;
+
+  async function listen(): Promise<number> {
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once('error', reject);
+      httpServer.listen(config.port, config.host, () => {
+        httpServer.off('error', reject);
+        resolve();
+      });
+    });
+    const address = httpServer.address();
+    return typeof address === 'object' && address ? address.port : config.port;
+  }
+
+  async function stop(): Promise<void> {
+    // In-flight requests get a bounded time to finish; after that connections are cut.
+    const deadline = setTimeout(() => {
+      logger.warn('shutdown deadline passed, closing open connections');
+      httpServer.closeAllConnections();
+    }, config.shutdownTimeoutMs);
+    deadline.unref();
+    // io.close() stops accepting, disconnects sockets and closes the HTTP server once requests finish.
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+    clearTimeout(deadline);
+    await maintenance?.stop();
+    await calls.stop();
+    if (!givenPages) await pages.close();
+    if (!givenDb) await db.destroy();
+  }
+
+  return {
+    app,
+    httpServer,
+    io,
+    db,
+    logger,
+    callEvents: calls.callEvents,
+    async start() {
+      const port = await listen();
+      calls.start();
+      // Retention: old visits and expired sessions go now and once a day.
+      maintenance = scheduleMaintenance({ db, clock, logger, retentionDays: config.visits.retentionDays });
+      return port;
+    },
+    stop() {
+      stopping ??= stop();
+      return stopping;
+    },
+  };
+}
