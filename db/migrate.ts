@@ -7,6 +7,11 @@ const db = createDatabase(config.databaseFile);
 try {
   const applied = await migrateToLatest(db);
   console.log(applied.length ? `Applied ${applied.join(', ')}` : 'Database is up to date');
+} catch (error) {
+  if (!(error instanceof Error)) throw error;
+  // A newer database or a failed (rolled back) migration: one line says which.
+  console.error(error.message);
+  process.exitCode = 1;
 } finally {
   await db.destroy();
 }

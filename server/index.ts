@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { createDatabase, migrateToLatest } from '#db/database.ts';
+import { createDatabase, migrateToLatest, NewerSchemaError } from '#db/database.ts';
 import { systemClock } from '#shared/clock.ts';
 import { createApp } from './app.ts';
 import { startCallRuntime } from './calls/call-runtime.ts';
@@ -21,8 +21,19 @@ try {
 
 const logger = createLogger(config.logLevel);
 const db = createDatabase(config.databaseFile);
-const applied = await migrateToLatest(db);
-if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+try {
+  const applied = await migrateToLatest(db);
+  if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+} catch (error) {
+  // A downgrade or a failed (rolled back) migration: the database stays as it was.
+  console.error(
+    error instanceof NewerSchemaError
+      ? error.message
+      : `Cannot start: ${error instanceof Error ? error.message : error}`,
+  );
+  await db.destroy();
+  process.exit(1);
+}
 
 // Retention: old visits and expired sessions go now and once a day.
 const maintenance = scheduleMaintenance({ db, clock: systemClock, logger, retentionDays: config.visits.retentionDays });
