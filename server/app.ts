@@ -18,6 +18,7 @@ import { dashboardRouter } from './api/dashboard.ts';
 import { demoCallsRouter } from './api/demo-calls.ts';
 import { sessionRouter } from './api/session.ts';
 import { visitsRouter } from './api/visits.ts';
+import type { BackupStatus } from './backup-schedule.ts';
 import { type CallEvents, createCallEvents } from './calls/call-events.ts';
 import { callStatusService } from './calls/call-status.ts';
 import { type Config, publicConfig } from './config.ts';
@@ -56,6 +57,8 @@ export interface AppDeps {
   onLeadQueued?: () => void;
   /** Rendered pages served again; by default on in production only (development reloads the code). */
   pageCache?: PageCache;
+  /** The backup schedule's status, shown by `/readyz`; server/index.ts passes it. */
+  backupStatus?: () => BackupStatus;
 }
 
 /** The whole HTTP application; tests build it with their own config, database, pages and clock. */
@@ -70,6 +73,7 @@ export function createApp({
   callEvents = createCallEvents(),
   onLeadQueued = () => {},
   pageCache,
+  backupStatus,
 }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -107,7 +111,7 @@ export function createApp({
     }),
   );
 
-  app.use(healthRouter(db));
+  app.use(healthRouter(db, backupStatus));
   app.use(pages.assets);
 
   const api = express.Router();

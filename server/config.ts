@@ -23,6 +23,10 @@ export const envSchema = z.object({
       return /^\d+$/.test(v) ? Number(v) : v;
     }),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  // Online copies of the SQLite file (db/backups.ts); 0 hours turns the schedule off.
+  BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(720).default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  BACKUP_DIR: z.string().min(1).optional(),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   DIRECTORY_URL: z.url().default('https://directory.porchlight.ai'),
   PROMO_VIDEO_ID: z
@@ -74,6 +78,7 @@ export interface Config {
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean | number | string;
   shutdownTimeoutMs: number;
+  backups: BackupConfig;
   apiRateLimitPerMinute: number;
   directoryUrl: string;
   promoVideo: PromoVideo;
@@ -83,6 +88,15 @@ export interface Config {
   visits: VisitsConfig;
   leads: LeadsConfig;
   secrets: Secrets;
+}
+
+export interface BackupConfig {
+  /** BACKUP_DIR, or DATA_DIR/backups. */
+  dir: string;
+  /** Hours between scheduled backups; 0 means none (start-up still backs up before migrating). */
+  intervalHours: number;
+  /** Backups kept per kind (scheduled and pre-migration), the newest ones. */
+  keep: number;
 }
 
 export interface LeadsConfig {
@@ -168,6 +182,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    backups: {
+      dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(dataDir, 'backups'),
+      intervalHours: env.BACKUP_INTERVAL_HOURS,
+      keep: env.BACKUP_KEEP,
+    },
     apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     directoryUrl: env.DIRECTORY_URL,
     promoVideo: { youtubeId: env.PROMO_VIDEO_ID, url: env.PROMO_VIDEO_URL, posterUrl: env.PROMO_POSTER_URL },

@@ -1,7 +1,9 @@
 import http from 'node:http';
+import { DataDirBusyError, type DataDirLock, lockDataDir } from '#db/data-dir-lock.ts';
 import { createDatabase, migrateToLatest, NewerSchemaError } from '#db/database.ts';
 import { systemClock } from '#shared/clock.ts';
 import { createApp } from './app.ts';
+import { scheduleBackups } from './backup-schedule.ts';
 import { startCallRuntime } from './calls/call-runtime.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
@@ -20,6 +22,17 @@ try {
 }
 
 const logger = createLogger(config.logLevel);
+// One server per DATA_DIR: a restore (or a second server) refuses while this one runs. Released on any exit.
+let lock: DataDirLock;
+try {
+  lock = lockDataDir({ dataDir: config.dataDir, databaseFile: config.databaseFile, purpose: 'server' });
+} catch (error) {
+  if (!(error instanceof DataDirBusyError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+process.on('exit', () => lock.release());
+
 const db = createDatabase(config.databaseFile);
 try {
   const applied = await migrateToLatest(db);
@@ -34,6 +47,12 @@ try {
   await db.destroy();
   process.exit(1);
 }
+const backups = scheduleBackups({
+  config: config.backups,
+  databaseFile: config.databaseFile,
+  clock: systemClock,
+  logger,
+});
 
 // Retention: old visits and expired sessions go now and once a day.
 const maintenance = scheduleMaintenance({ db, clock: systemClock, logger, retentionDays: config.visits.retentionDays });
@@ -43,7 +62,15 @@ if (!config.secrets.analyticsPassword) logger.warn('ANALYTICS_PASSWORD unset: /a
 const pages = config.isProduction ? await productionPages() : await developmentPages();
 // Outbox worker, local call driver (when no automation is configured) and call rooms (issue 6).
 const calls = startCallRuntime({ config, db, logger, clock: systemClock });
-const app = createApp({ config, db, logger, pages, callEvents: calls.callEvents, onLeadQueued: calls.onLeadQueued });
+const app = createApp({
+  config,
+  db,
+  logger,
+  pages,
+  callEvents: calls.callEvents,
+  onLeadQueued: calls.onLeadQueued,
+  backupStatus: backups.status,
+});
 const server = http.createServer(app);
 const io = attachSocket(server, { siteUrl: config.siteUrl, logger });
 calls.bindSocket(io);
@@ -79,7 +106,10 @@ async function shutdown(signal: string) {
   await pages.close();
   await maintenance.stop();
   await calls.stop();
+  // A backup under way finishes first.
+  await backups.stop();
   await db.destroy();
+  lock.release();
   logger.info('stopped');
   process.exit(0);
 }

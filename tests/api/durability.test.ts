@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterEach, expect, test } from 'vitest';
+import { LOCK_FILE } from '#db/data-dir-lock.ts';
+import { runScript, type ServerProcess, startServer } from '../support/server-process.ts';
+
+// Process-level checks of what an operator relies on: backups, restore and upgrades against
+// the real server (`npm start`), each over its own temporary DATA_DIR.
+const LIMITS = { API_RATE_LIMIT_PER_MINUTE: '1000000', DEMO_RATE_LIMIT_PER_HOUR: '1000000' };
+
+const dirs: string[] = [];
+const servers: ServerProcess[] = [];
+afterEach(() => {
+  for (const server of servers.splice(0)) server.child.kill('SIGKILL');
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-durability-'));
+  dirs.push(dir);
+  return dir;
+}
+
+function start(env: Record<string, string>): ServerProcess {
+  const server = startServer({ ...LIMITS, ...env });
+  servers.push(server);
+  return server;
+}
+
+/** Posts one contact lead; true when the server answered 201 (accepted), false for anything else. */
+async function postLead(port: number, email: string): Promise<boolean> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Jane',
+        lastName: 'Doe',
+        phoneNumber: '(210) 867-5309',
+        companyName: 'Doe Realty',
+        email,
+      }),
+    });
+    await res.arrayBuffer();
+    return res.status === 201;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Posts leads `concurrency` at a time until `stop()` is called; `accepted` holds the e-mail of every 201 and
+ * grows while it runs.
+ */
+function leadStream(port: number, prefix: string, concurrency = 8) {
+  const accepted: string[] = [];
+  let n = 0;
+  let running = true;
+  const lanes = Array.from({ length: concurrency }, async () => {
+    while (running) {
+      const email = `${prefix}-${n++}@example.com`;
+      if (await postLead(port, email)) accepted.push(email);
+    }
+  });
+  return {
+    accepted,
+    async stop() {
+      running = false;
+      await Promise.all(lanes);
+    },
+  };
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+function storedEmails(databaseFile: string): Set<string> {
+  const db = new SQLite(databaseFile, { readonly: true, fileMustExist: true });
+  try {
+    return new Set(
+      db
+        .prepare<[], { email: string }>('select email from leads')
+        .all()
+        .map((row) => row.email),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+test('back up while serving, lose the volume, restore, and find every lead accepted before the backup', async () => {
+  const root = tempDir();
+  const dataDir = path.join(root, 'data');
+  const backupDir = path.join(root, 'backups');
+  // A scheduled backup every 1.8 s, the first as soon as one interval has passed; none rotated away here.
+  const env = { DATA_DIR: dataDir, BACKUP_DIR: backupDir, BACKUP_INTERVAL_HOURS: '0.0005', BACKUP_KEEP: '1000' };
+  const server = start(env);
+  const port = await server.listening;
+  await server.printed('"msg":"database backed up"');
+  const ready = await (await fetch(`http://127.0.0.1:${port}/readyz`)).json();
+  expect(ready.backup).toEqual({
+    last: { at: expect.any(String), bytes: expect.any(Number), ms: expect.any(Number) },
+    lastAttemptFailed: false,
+  });
+
+  const stream = leadStream(port, 'drill', 4);
+  await until(() => stream.accepted.length >= 15);
+  const beforeBackup = [...stream.accepted];
+  // `npm run db:backup` while the server keeps accepting leads.
+  const manual = await runScript('db/backup-command.ts', [], env);
+  const afterBackup = stream.accepted.length;
+  await until(() => stream.accepted.length >= afterBackup + 5);
+  expect(manual).toMatchObject({ code: 0, stderr: '' });
+  const file = /^Backed up to (\S+) \(\d+ bytes, \d+ ms, integrity ok\)/.exec(manual.stdout)?.[1] ?? '';
+  expect(path.dirname(file)).toBe(backupDir);
+
+  // Neither a restore nor a second server may run on a DATA_DIR that a server holds.
+  const refused = await runScript('db/restore-command.ts', [file], env);
+  expect(refused.code).toBe(1);
+  expect(refused.stderr).toBe(
+    `Refusing to restore: ${dataDir} is in use by a server (pid ${server.child.pid}); stop it first (if nothing is running there, delete ${path.join(dataDir, LOCK_FILE)})\n`,
+  );
+  const second = start(env);
+  expect(await second.exited).toBe(1);
+  expect(second.stderr()).toMatch(
+    new RegExp(`^${dataDir} is in use by a server \\(pid ${server.child.pid}\\); stop it first`),
+  );
+  expect(second.stderr().trim().split('\n')).toHaveLength(1);
+
+  server.child.kill('SIGTERM');
+  expect(await server.exited).toBe(0);
+  await stream.stop();
+  fs.rmSync(dataDir, { recursive: true });
+
+  const restored = await runScript('db/restore-command.ts', [file], env);
+  expect(restored).toMatchObject({ code: 0, stderr: '' });
+  expect(restored.stdout).toBe(`Restored ${path.join(dataDir, 'porchlight.sqlite')} from ${file}\n`);
+  const again = start(env);
+  const againPort = await again.listening;
+  expect((await fetch(`http://127.0.0.1:${againPort}/readyz`)).status).toBe(200);
+  again.child.kill('SIGTERM');
+  expect(await again.exited).toBe(0);
+  const stored = storedEmails(path.join(dataDir, 'porchlight.sqlite'));
+  expect(beforeBackup.filter((email) => !stored.has(email))).toEqual([]);
+}, 120_000);
