@@ -7,11 +7,14 @@ import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { afterEach, expect, test } from 'vitest';
 import { leadIds, saveLead } from '../tests/support/lead-rows.ts';
+import { listBackups } from './backups.ts';
 import { createDatabase, type DB } from './database.ts';
 import { migrations } from './migrations/index.ts';
 import { MIGRATION_TABLE, type Migrations, migrateToLatest, NewerSchemaError } from './migrator.ts';
+import { upgradeDatabase } from './upgrade.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+const T0 = new Date('2026-11-23T15:30:00.000Z');
 // Sorts after every real migration, present or to come.
 const NEXT = '9990-next';
 const AFTER_NEXT = '9991-after-next';
@@ -152,6 +155,52 @@ test('a database written by a newer version is refused with one line, and left u
   );
   expect(await tables(db)).toEqual(schema);
   expect(await recorded(db)).toContain(NEXT);
+});
+
+test('an upgrade backs the existing database up before migrating it; a new database needs no backup', async () => {
+  const { root, databaseFile, db } = await setup();
+  const backups = { dir: path.join(root, 'backups'), keep: 7 };
+  const next = { ...migrations, [NEXT]: addsNotes };
+
+  const upgraded = await upgradeDatabase({ db, databaseFile, backups, at: T0, migrations: next });
+  expect(upgraded.applied).toEqual([NEXT]);
+  expect(path.basename(upgraded.backup?.file ?? '')).toBe('porchlight-20261123T153000Z-pre-migration.sqlite');
+  // The copy holds the schema from before the upgrade, and the data.
+  const copy = createDatabase(upgraded.backup?.file ?? '');
+  open.push(copy);
+  expect(await tables(copy)).not.toContain('lead_notes');
+  expect(await leadIds(copy)).toEqual(['lead-1']);
+
+  // Nothing pending: no new backup.
+  expect(await upgradeDatabase({ db, databaseFile, backups, at: T0, migrations: next })).toEqual({ applied: [] });
+  // A brand-new database has nothing to lose.
+  const fresh = createDatabase(path.join(root, 'fresh', 'porchlight.sqlite'));
+  open.push(fresh);
+  const created = await upgradeDatabase({
+    db: fresh,
+    databaseFile: path.join(root, 'fresh', 'porchlight.sqlite'),
+    backups: { dir: path.join(root, 'fresh-backups'), keep: 7 },
+    at: T0,
+  });
+  expect(created.backup).toBeUndefined();
+  expect(fs.existsSync(path.join(root, 'fresh-backups'))).toBe(false);
+  expect(listBackups(backups.dir)).toHaveLength(1);
+});
+
+test('an upgrade whose backup fails migrates nothing', async () => {
+  const { root, databaseFile, db } = await setup();
+  // The backup folder cannot be created: a file is in the way.
+  fs.writeFileSync(path.join(root, 'not-a-folder'), '');
+  await expect(
+    upgradeDatabase({
+      db,
+      databaseFile,
+      backups: { dir: path.join(root, 'not-a-folder', 'backups'), keep: 7 },
+      at: T0,
+      migrations: { ...migrations, [NEXT]: addsNotes },
+    }),
+  ).rejects.toThrow(/ENOTDIR/);
+  expect(await tables(db)).not.toContain('lead_notes');
 });
 
 test('npm run db:migrate refuses a newer database with the same one line and exit code 1', async () => {

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { DataDirBusyError, type DataDirLock, lockDataDir } from '#db/data-dir-lock.ts';
-import { createDatabase, migrateToLatest, NewerSchemaError } from '#db/database.ts';
+import { createDatabase, NewerSchemaError } from '#db/database.ts';
+import { upgradeDatabase } from '#db/upgrade.ts';
 import { systemClock } from '#shared/clock.ts';
 import { createApp } from './app.ts';
 import { scheduleBackups } from './backup-schedule.ts';
@@ -35,10 +36,17 @@ process.on('exit', () => lock.release());
 
 const db = createDatabase(config.databaseFile);
 try {
-  const applied = await migrateToLatest(db);
+  const { applied, backup } = await upgradeDatabase({
+    db,
+    databaseFile: config.databaseFile,
+    backups: config.backups,
+    at: systemClock(),
+  });
+  if (backup)
+    logger.info({ file: backup.file, bytes: backup.bytes, ms: backup.ms }, 'database backed up before migrating');
   if (applied.length) logger.info({ migrations: applied }, 'database migrated');
 } catch (error) {
-  // A downgrade or a failed (rolled back) migration: the database stays as it was.
+  // A downgrade, a failed pre-migration backup or a failed migration: the database stays as it was.
   console.error(
     error instanceof NewerSchemaError
       ? error.message

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
+import { createDatabase, migrateToLatest } from '#db/database.ts';
 import { LOCK_FILE } from '#db/data-dir-lock.ts';
+import { migrations } from '#db/migrations/index.ts';
 import { runScript, type ServerProcess, startServer } from '../support/server-process.ts';
 
 // Process-level checks of what an operator relies on: backups, restore and upgrades against
@@ -146,3 +148,38 @@ test('back up while serving, lose the volume, restore, and find every lead accep
   const stored = storedEmails(path.join(dataDir, 'porchlight.sqlite'));
   expect(beforeBackup.filter((email) => !stored.has(email))).toEqual([]);
 }, 120_000);
+
+test('start-up backs an existing database up before migrating it, and refuses one written by a newer version', async () => {
+  const dataDir = tempDir();
+  const databaseFile = path.join(dataDir, 'porchlight.sqlite');
+  // A database from an older release, which had only the first migration.
+  const old = createDatabase(databaseFile);
+  await migrateToLatest(old, { migrations: { '0001-initial': migrations['0001-initial'] ?? { up: async () => {} } } });
+  await old.destroy();
+
+  const upgrade = start({ DATA_DIR: dataDir });
+  await upgrade.listening;
+  expect(upgrade.stdout()).toContain('"msg":"database backed up before migrating"');
+  upgrade.child.kill('SIGTERM');
+  expect(await upgrade.exited).toBe(0);
+  const backups = fs
+    .readdirSync(path.join(dataDir, 'backups'))
+    .filter((name) => name.endsWith('-pre-migration.sqlite'));
+  expect(backups).toHaveLength(1);
+  const copy = new SQLite(path.join(dataDir, 'backups', backups[0] ?? ''), { readonly: true });
+  expect(copy.prepare('select name from kysely_migration').all()).toEqual([{ name: '0001-initial' }]);
+  copy.close();
+
+  // Now a newer version writes a migration this code does not know.
+  const newer = new SQLite(databaseFile);
+  newer
+    .prepare("insert into kysely_migration (name, timestamp) values ('9999-from-the-future', ?)")
+    .run(new Date(0).toISOString());
+  newer.close();
+  const downgrade = start({ DATA_DIR: dataDir });
+  expect(await downgrade.exited).toBe(1);
+  expect(downgrade.stderr()).toBe(
+    'porchlight.sqlite has migrations this version does not know (9999-from-the-future): it was written by a newer version; restore a backup or run the newer version\n',
+  );
+  expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+}, 60_000);
