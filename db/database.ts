@@ -42,3 +42,13 @@ export async function databaseAnswers(db: DB): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * Copies the write-ahead log into the database file and empties it, so that the file alone holds every
+ * commit (before the database is closed, copied or handed to another version). False if a reader kept
+ * part of the log from being copied.
+ */
+export async function checkpoint(db: DB): Promise<boolean> {
+  const { rows } = await sql<{ busy: number }>`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+  return rows[0]?.busy === 0;
+}

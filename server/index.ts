@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { DataDirBusyError, type DataDirLock, lockDataDir } from '#db/data-dir-lock.ts';
-import { createDatabase, NewerSchemaError } from '#db/database.ts';
+import { checkpoint, createDatabase, NewerSchemaError } from '#db/database.ts';
 import { upgradeDatabase } from '#db/upgrade.ts';
 import { systemClock } from '#shared/clock.ts';
 import { createApp } from './app.ts';
@@ -92,6 +92,12 @@ server.listen(config.port, config.host, () => {
 // Time given to closing the workers and the database once the HTTP server is closed.
 const FINAL_GRACE_MS = 5_000;
 let stopping = false;
+// Once stopping, every answer closes its connection: keep-alive clients would otherwise go on sending new
+// requests over connections they already hold, and the drain would last until the deadline. Prepended, and
+// after Socket.IO (which takes over the request listeners), so it runs before any handler answers.
+server.prependListener('request', (_req, res) => {
+  if (stopping) res.setHeader('Connection', 'close');
+});
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
@@ -113,9 +119,11 @@ async function shutdown(signal: string) {
   clearTimeout(deadline);
   await pages.close();
   await maintenance.stop();
+  // The outbox's delivery in flight finishes and is recorded; a backup under way finishes too.
   await calls.stop();
-  // A backup under way finishes first.
   await backups.stop();
+  // The file alone then holds every commit: nothing is left for the next start to replay from the WAL.
+  if (!(await checkpoint(db))) logger.warn('the WAL could not be checkpointed completely');
   await db.destroy();
   lock.release();
   logger.info('stopped');

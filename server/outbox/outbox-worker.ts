@@ -32,7 +32,10 @@ export interface OutboxWorker {
   /** Says a row was queued, so delivery starts without waiting for the next poll. Never blocks. */
   notify(): void;
   start(): void;
-  /** Stops polling and waits for a run in progress. */
+  /**
+   * Stops polling and waits for the delivery in flight to finish and be recorded; the rest of a batch stays
+   * queued for the next start, so shutdown is not held up by a whole batch of slow webhooks.
+   */
   stop(): Promise<void>;
 }
 
@@ -58,6 +61,7 @@ export function createOutboxWorker({
   let running: Promise<RunResult> | undefined;
   let again = false;
   let started = false;
+  let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let saidUnconfigured = false;
 
@@ -93,6 +97,7 @@ export function createOutboxWorker({
       return result;
     }
     for (const row of await store.due(clock(), batchSize)) {
+      if (stopping) break;
       if (await deliver(row, url)) result.delivered++;
       else result.failed++;
     }
@@ -136,11 +141,13 @@ export function createOutboxWorker({
     start() {
       if (started) return;
       started = true;
+      stopping = false;
       background();
       schedule();
     },
     async stop() {
       started = false;
+      stopping = true;
       clearTimeout(timer);
       await running?.catch(() => undefined);
     },

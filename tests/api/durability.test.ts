@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
-import { createDatabase, migrateToLatest } from '#db/database.ts';
 import { LOCK_FILE } from '#db/data-dir-lock.ts';
+import { createDatabase, migrateToLatest } from '#db/database.ts';
 import { migrations } from '#db/migrations/index.ts';
 import { runScript, type ServerProcess, startServer } from '../support/server-process.ts';
 
-// Process-level checks of what an operator relies on: backups, restore and upgrades against
+// Process-level checks of what an operator relies on: SIGTERM, kill -9, backups, restore and upgrades against
 // the real server (`npm start`), each over its own temporary DATA_DIR.
 const LIMITS = { API_RATE_LIMIT_PER_MINUTE: '1000000', DEMO_RATE_LIMIT_PER_HOUR: '1000000' };
 
@@ -92,6 +92,53 @@ function storedEmails(databaseFile: string): Set<string> {
     db.close();
   }
 }
+
+test('SIGTERM during a stream of leads: answers go out, the WAL is checkpointed and emptied, the lock is released, and every 201 is in the file', async () => {
+  const dataDir = tempDir();
+  // Far longer than the test: the drain must end because the clients were told to go, not at the deadline.
+  const server = start({ DATA_DIR: dataDir, SHUTDOWN_TIMEOUT_MS: '120000' });
+  const port = await server.listening;
+  const stream = leadStream(port, 'term');
+  await until(() => stream.accepted.length >= 20);
+
+  server.child.kill('SIGTERM');
+  expect(await server.exited).toBe(0);
+  await stream.stop();
+  expect(server.stdout()).toContain('"msg":"stopped"');
+  expect(server.stdout()).not.toContain('shutdown deadline passed');
+
+  const databaseFile = path.join(dataDir, 'porchlight.sqlite');
+  const wal = `${databaseFile}-wal`;
+  expect(fs.existsSync(wal) ? fs.statSync(wal).size : 0).toBe(0);
+  expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+  // The file alone, opened without its WAL, holds every accepted lead.
+  const stored = storedEmails(databaseFile);
+  expect(stream.accepted.filter((email) => !stored.has(email))).toEqual([]);
+}, 45_000);
+
+test('kill -9 during a stream of leads, three times over: after each restart every lead that got a 201 is there', async () => {
+  const dataDir = tempDir();
+  const accepted: string[] = [];
+  for (let round = 0; round < 3; round++) {
+    // The lock left by the killed server names a dead process: the next start takes it over.
+    const server = start({ DATA_DIR: dataDir });
+    const port = await server.listening;
+    const stream = leadStream(port, `kill${round}`);
+    await until(() => stream.accepted.length >= 20);
+    server.child.kill('SIGKILL');
+    await server.exited;
+    await stream.stop();
+    accepted.push(...stream.accepted);
+  }
+  const server = start({ DATA_DIR: dataDir });
+  await server.listening;
+  server.child.kill('SIGTERM');
+  expect(await server.exited).toBe(0);
+
+  const stored = storedEmails(path.join(dataDir, 'porchlight.sqlite'));
+  expect(accepted.length).toBeGreaterThanOrEqual(60);
+  expect(accepted.filter((email) => !stored.has(email))).toEqual([]);
+}, 120_000);
 
 test('back up while serving, lose the volume, restore, and find every lead accepted before the backup', async () => {
   const root = tempDir();
