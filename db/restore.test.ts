@@ -132,6 +132,19 @@ test('restore refuses an intact SQLite file that is not a Porchlight database, a
   expect(() => restore(path.join(root, 'missing.sqlite'))).toThrow(/missing\.sqlite does not exist/);
 });
 
+test('restore refuses a raw copy whose latest commits are still in a WAL beside it', async () => {
+  const { root, databaseFile, restore } = await setup();
+  const live = new SQLite(databaseFile);
+  live.pragma('wal_autocheckpoint = 0');
+  live.prepare("update leads set full_name = 'Only In The WAL'").run();
+  const raw = path.join(root, 'raw.sqlite');
+  for (const suffix of ['', '-wal']) fs.copyFileSync(`${databaseFile}${suffix}`, `${raw}${suffix}`);
+  live.close();
+  expect(() => restore(raw)).toThrow(
+    `Refusing to restore: ${raw} has a write-ahead log beside it (raw.sqlite-wal); use a file made by npm run db:backup`,
+  );
+});
+
 test('restore refuses a backup written by a newer version', async () => {
   const { backup, restore } = await setup();
   const db = new SQLite(backup.file);

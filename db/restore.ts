@@ -46,6 +46,13 @@ export function restoreDatabase({
   at: Date;
   migrations?: Migrations;
 }): RestoreResult {
+  // A raw copy of a live database may have commits only in its WAL, which the copy below would leave out.
+  if (fs.existsSync(`${backupFile}-wal`) && fs.statSync(`${backupFile}-wal`).size > 0) {
+    throw new RestoreRefusedError(
+      `Refusing to restore: ${backupFile} has a write-ahead log beside it (${path.basename(backupFile)}-wal); ` +
+        'use a file made by npm run db:backup, or checkpoint that one first',
+    );
+  }
   const check = checkBackupFile(backupFile, migrations);
   if (!check.ok) throw new RestoreRefusedError(`Refusing to restore: ${check.problem}`);
   if (path.resolve(backupFile) === path.resolve(databaseFile)) {

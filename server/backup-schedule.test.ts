@@ -168,3 +168,15 @@ test('stop() waits for the backup under way, so the database is not closed under
   // No look is scheduled any more.
   expect(ctx.time.pending()).toBe(0);
 });
+
+test('a backup folder that cannot be read does not stop the server: it is logged and the backups fail visibly', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-schedule-'));
+  dirs.push(root);
+  fs.writeFileSync(path.join(root, 'not-a-folder'), '');
+  const ctx = await setup({ BACKUP_DIR: path.join(root, 'not-a-folder') });
+  const schedule = ctx.start();
+  expect(ctx.lines.find((line) => line.msg === 'cannot read the backup folder')).toMatchObject({ level: 50 });
+  await ctx.time.advance(MINUTE);
+  await schedule.runNow();
+  expect(schedule.status().lastFailure?.error).toMatch(/EEXIST|ENOTDIR/);
+});

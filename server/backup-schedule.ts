@@ -58,11 +58,16 @@ export function scheduleBackups({
 }): BackupSchedule {
   const log = logger.child({ subsystem: 'backup' });
   const intervalMs = config.intervalHours * HOUR_MS;
-  const newest = listBackups(config.dir).at(-1);
-  let last: BackupStatus['last'] = newest
-    ? { file: newest.file, at: newest.at.toISOString(), bytes: fs.statSync(newest.file).size, ms: null }
-    : null;
+  let last: BackupStatus['last'] = null;
   let lastFailure: BackupStatus['lastFailure'] = null;
+  try {
+    const newest = listBackups(config.dir).at(-1);
+    if (newest)
+      last = { file: newest.file, at: newest.at.toISOString(), bytes: fs.statSync(newest.file).size, ms: null };
+  } catch (error) {
+    // An unreadable BACKUP_DIR must not keep the site down: the first backup fails, is logged and shows in /readyz.
+    log.error({ err: error, dir: config.dir }, 'cannot read the backup folder');
+  }
   let running: Promise<BackupResult | undefined> | undefined;
   let cancel = () => {};
   let stopped = false;
