@@ -9,10 +9,13 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 FROM node:24-slim AS runtime
+# npm stays in the image for `npm run db:backup` and `npm run db:restore` (see the README), without its
+# update check.
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/app/data
+    DATA_DIR=/app/data \
+    NPM_CONFIG_UPDATE_NOTIFIER=false
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules

@@ -1,13 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
-import { migrations } from './migrations/index.ts';
+import { Kysely, SqliteAdapter, SqliteDialect, sql } from 'kysely';
 import type { Database } from './schema.ts';
 
 export type { Database };
 export type DB = Kysely<Database>;
+export { migrateToLatest, NewerSchemaError } from './migrator.ts';
+
+// SQLite runs DDL inside transactions, but Kysely's adapter says it cannot, so its migrator would run each
+// migration bare and a failure halfway would leave half a schema behind (db/migrator.ts).
+class TransactionalDdlAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class PorchlightSqliteDialect extends SqliteDialect {
+  override createAdapter(): SqliteAdapter {
+    return new TransactionalDdlAdapter();
+  }
+}
 
 // The database holds leads' personal data: only the server's own user may read it. Folders are made 0700
 // when this creates them (an existing DATA_DIR, such as a mounted volume, keeps its owner's choice).
@@ -48,18 +61,7 @@ export function createDatabase(file: string): DB {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   if (onDisk) for (const suffix of ['', '-wal', '-shm']) keepPrivate(`${file}${suffix}`);
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-}
-
-/** Brings the schema up to date; throws with the failing migration's name. */
-export async function migrateToLatest(db: DB): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results = [] } = await migrator.migrateToLatest();
-  const failed = results.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
-  }
-  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  return new Kysely<Database>({ dialect: new PorchlightSqliteDialect({ database: sqlite }) });
 }
 
 /** True when the database answers a trivial query. */
@@ -70,4 +72,14 @@ export async function databaseAnswers(db: DB): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * Copies the write-ahead log into the database file and empties it, so that the file alone holds every
+ * commit (before the database is closed, copied or handed to another version). False if a reader kept
+ * part of the log from being copied.
+ */
+export async function checkpoint(db: DB): Promise<boolean> {
+  const { rows } = await sql<{ busy: number }>`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+  return rows[0]?.busy === 0;
 }

@@ -19,6 +19,7 @@ import { dashboardRouter } from './api/dashboard.ts';
 import { demoCallsRouter } from './api/demo-calls.ts';
 import { SIGN_IN_WINDOW_MS, sessionRouter } from './api/session.ts';
 import { visitsRouter } from './api/visits.ts';
+import type { BackupStatus } from './backup-schedule.ts';
 import { type CallEvents, createCallEvents } from './calls/call-events.ts';
 import { callStatusService } from './calls/call-status.ts';
 import { type Config, publicConfig } from './config.ts';
@@ -64,6 +65,8 @@ export interface AppDeps {
   signInFailures?: FailureCounter;
   /** Waits out the pauses after failed sign-ins; tests pass one that records instead. */
   sleep?: (ms: number) => Promise<void>;
+  /** The backup schedule's status, shown by `/readyz`; server/index.ts passes it. */
+  backupStatus?: () => BackupStatus;
 }
 
 /** The whole HTTP application; tests build it with their own config, database, pages and clock. */
@@ -81,6 +84,7 @@ export function createApp({
   replays = memoryReplayGuard({ clock }),
   signInFailures = memoryFailureCounter({ windowMs: SIGN_IN_WINDOW_MS }),
   sleep = (ms) => delay(ms),
+  backupStatus,
 }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -127,7 +131,7 @@ export function createApp({
     }),
   );
 
-  app.use(healthRouter(db));
+  app.use(healthRouter(db, backupStatus));
   app.use(pages.assets);
 
   const sessions = sessionStore(db);

@@ -166,3 +166,20 @@ test('the README names every configuration variable', () => {
   const missing = Object.keys(envSchema.shape).filter((name) => !readme.includes(`\`${name}\``));
   expect(missing).toEqual([]);
 });
+
+test('backups default to daily, seven kept, in DATA_DIR/backups; BACKUP_DIR moves them elsewhere', () => {
+  const config = loadConfig({ DATA_DIR: '/srv/porchlight' });
+  expect(config.backups).toEqual({ dir: '/srv/porchlight/backups', intervalHours: 24, keep: 7 });
+  expect(loadConfig({ BACKUP_DIR: '/mnt/offsite', BACKUP_INTERVAL_HOURS: '0' }).backups).toMatchObject({
+    dir: '/mnt/offsite',
+    intervalHours: 0,
+  });
+});
+
+test.each([
+  ['BACKUP_KEEP', { BACKUP_KEEP: '0' }],
+  ['BACKUP_INTERVAL_HOURS', { BACKUP_INTERVAL_HOURS: '-1' }],
+  ['BACKUP_INTERVAL_HOURS', { BACKUP_INTERVAL_HOURS: 'daily' }],
+])('%s is named when it is wrong', (variable, env) => {
+  expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment variable ${variable}: `));
+});

@@ -55,6 +55,10 @@ export const envSchema = z.object({
       return items.join(', ');
     }),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  // Online copies of the SQLite file (db/backups.ts); 0 hours turns the schedule off.
+  BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(720).default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  BACKUP_DIR: z.string().min(1).optional(),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
   DIRECTORY_URL: z.url().default('https://directory.porchlight.ai'),
@@ -113,6 +117,7 @@ export interface Config {
   /** Express "trust proxy": false, a hop count, or a comma-separated list of addresses, subnets and named ranges. */
   trustProxy: false | number | string;
   shutdownTimeoutMs: number;
+  backups: BackupConfig;
   apiRateLimitPerMinute: number;
   /** Socket.IO connections one client address may hold open at once. */
   socketsPerAddress: number;
@@ -132,6 +137,15 @@ export interface HooksConfig {
   rateLimitPerMinute: number;
   /** Hook requests refused for their signature per client address per minute before the address is refused. */
   failureLimitPerMinute: number;
+}
+
+export interface BackupConfig {
+  /** BACKUP_DIR, or DATA_DIR/backups. */
+  dir: string;
+  /** Hours between scheduled backups; 0 means none (start-up still backs up before migrating). */
+  intervalHours: number;
+  /** Backups kept per kind (scheduled and pre-migration), the newest ones. */
+  keep: number;
 }
 
 export interface LeadsConfig {
@@ -228,6 +242,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    backups: {
+      dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(dataDir, 'backups'),
+      intervalHours: env.BACKUP_INTERVAL_HOURS,
+      keep: env.BACKUP_KEEP,
+    },
     apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     socketsPerAddress: env.SOCKETS_PER_ADDRESS,
     directoryUrl: env.DIRECTORY_URL,

@@ -1,9 +1,12 @@
 import http from 'node:http';
 import type { Express } from 'express';
 import type { Server as SocketServer } from 'socket.io';
-import { createDatabase, type DB, migrateToLatest } from '#db/database.ts';
-import { systemClock } from '#shared/clock.ts';
+import { type DataDirLock, lockDataDir } from '#db/data-dir-lock.ts';
+import { checkpoint, createDatabase, type DB } from '#db/database.ts';
+import { upgradeDatabase } from '#db/upgrade.ts';
+import { type Clock, systemClock } from '#shared/clock.ts';
 import { type AppDeps, createApp } from './app.ts';
+import { type BackupSchedule, scheduleBackups } from './backup-schedule.ts';
 import type { CallEvents } from './calls/call-events.ts';
 import { createCallRuntime } from './calls/call-runtime.ts';
 import { clientAddressOf } from './client-address.ts';
@@ -16,7 +19,10 @@ import type { SocketSlots } from './socket-slots.ts';
 
 /** What a caller (a test, a benchmark) may bring instead of what the server builds from its config. */
 export interface ServerOverrides extends Partial<Omit<AppDeps, 'config' | 'db' | 'pages'>> {
-  /** An open, migrated database; by default the SQLite file in DATA_DIR, migrated on the way. */
+  /**
+   * An open, migrated database; by default the SQLite file in DATA_DIR, locked for this server, backed up and
+   * migrated on the way, with scheduled backups while it runs.
+   */
   db?: DB;
   /** By default the production build (production) or Vite (development). */
   pages?: PageSource;
@@ -41,11 +47,38 @@ export interface PorchlightServer {
   stop(): Promise<void>;
 }
 
-async function openDatabase(config: Config, logger: Logger): Promise<DB> {
+interface OwnDatabase {
+  db: DB;
+  lock: DataDirLock;
+  backups: BackupSchedule;
+}
+
+/**
+ * One server per DATA_DIR (a restore or a second server refuses while it runs); the file is backed up before
+ * any migration, and a downgrade or a failed migration leaves it as it was (db/upgrade.ts). Throws with a line
+ * for the operator; nothing stays open then.
+ */
+async function openOwnDatabase(config: Config, logger: Logger, clock: Clock): Promise<OwnDatabase> {
+  const lock = lockDataDir({ dataDir: config.dataDir, databaseFile: config.databaseFile, purpose: 'server' });
   const db = createDatabase(config.databaseFile);
-  const applied = await migrateToLatest(db);
-  if (applied.length) logger.info({ migrations: applied }, 'database migrated');
-  return db;
+  try {
+    const { applied, backup } = await upgradeDatabase({
+      db,
+      databaseFile: config.databaseFile,
+      backups: config.backups,
+      at: clock(),
+    });
+    if (backup) {
+      logger.info({ file: backup.file, bytes: backup.bytes, ms: backup.ms }, 'database backed up before migrating');
+    }
+    if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+  } catch (error) {
+    await db.destroy();
+    lock.release();
+    throw error;
+  }
+  const backups = scheduleBackups({ config: config.backups, databaseFile: config.databaseFile, clock, logger });
+  return { db, lock, backups };
 }
 
 /**
@@ -56,7 +89,9 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const { db: givenDb, pages: givenPages, socketSlots, ...appOverrides } = overrides;
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const clock = overrides.clock ?? systemClock;
-  const db = givenDb ?? (await openDatabase(config, logger));
+  const own = givenDb ? undefined : await openOwnDatabase(config, logger, clock);
+  const db = givenDb ?? own?.db;
+  if (!db) throw new Error('no database');
   const pages = givenPages ?? (config.isProduction ? await productionPages() : await developmentPages());
 
   const calls = createCallRuntime({ config, db, logger, clock, callEvents: overrides.callEvents });
@@ -68,6 +103,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     clock,
     pages,
     callEvents: calls.callEvents,
+    backupStatus: appOverrides.backupStatus ?? own?.backups.status,
     // The outbox worker is woken; a caller's own listener (a test's) is told too.
     onLeadQueued: () => {
       calls.onLeadQueued();
@@ -86,6 +122,12 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
 
   let maintenance: ReturnType<typeof scheduleMaintenance> | undefined;
   let stopping: Promise<void> | undefined;
+  // Once stopping, every answer closes its connection: keep-alive clients would otherwise go on sending new
+  // requests over connections they already hold, and the drain would last until the deadline. Prepended, and
+  // after Socket.IO (which takes over the request listeners), so it runs before any handler answers.
+  httpServer.prependListener('request', (_req, res) => {
+    if (stopping) res.setHeader('Connection', 'close');
+  });
 
   async function listen(): Promise<number> {
     await new Promise<void>((resolve, reject) => {
@@ -110,9 +152,20 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     await new Promise<void>((resolve) => io.close(() => resolve()));
     clearTimeout(deadline);
     await maintenance?.stop();
+    // The outbox's delivery in flight finishes and is recorded; a backup under way finishes too.
     await calls.stop();
     if (!givenPages) await pages.close();
-    if (!givenDb) await db.destroy();
+    if (own) {
+      await own.backups.stop();
+      // The file alone then holds every commit: nothing is left for the next start to replay from the WAL.
+      const checkpointed = await checkpoint(own.db).catch((error: unknown) => {
+        logger.warn({ err: error }, 'the WAL could not be checkpointed');
+        return true;
+      });
+      if (!checkpointed) logger.warn('the WAL could not be checkpointed completely');
+      await own.db.destroy();
+      own.lock.release();
+    }
   }
 
   return {

@@ -1,3 +1,5 @@
+import { DataDirBusyError } from '#db/data-dir-lock.ts';
+import { NewerSchemaError } from '#db/database.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createServer } from './create-server.ts';
 import { installLastResort } from './last-resort.ts';
@@ -12,7 +14,16 @@ try {
   process.exit(1);
 }
 
-const server = await createServer(config);
+// Another server on this DATA_DIR, a database from a newer version, or a failed backup or migration: the
+// database stays as it was, and the operator gets one line saying why.
+let server: Awaited<ReturnType<typeof createServer>>;
+try {
+  server = await createServer(config);
+} catch (error) {
+  const known = error instanceof DataDirBusyError || error instanceof NewerSchemaError;
+  console.error(known ? error.message : `Cannot start: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
 const { logger } = server;
 if (!config.secrets.clientDashboardPassword) logger.warn('CLIENT_DASHBOARD_PASSWORD unset: /dashboard sign-in is off');
 if (!config.secrets.analyticsPassword) logger.warn('ANALYTICS_PASSWORD unset: /analytics sign-in is off');

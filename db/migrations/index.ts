@@ -6,7 +6,8 @@ import * as outboxDelivery from './0004-outbox-delivery.ts';
 import * as visitRollups from './0005-visit-rollups.ts';
 
 // A static list, not a folder scan: a scan breaks once the code is bundled (STYLE §8).
-// Add new migrations at the end with the next number.
+// Add new migrations at the end with the next number. Each runs in its own transaction with foreign keys off
+// (so a table can be rebuilt), and must leave no dangling reference (db/migrator.ts checks before commit).
 export const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-consents': consents,

@@ -35,7 +35,10 @@ export interface OutboxWorker {
   /** Says a row was queued, so delivery starts without waiting for the next poll. Never blocks. */
   notify(): void;
   start(): void;
-  /** Stops polling and waits for a run in progress. */
+  /**
+   * Stops polling and waits for the delivery in flight to finish and be recorded; the rest of a batch stays
+   * queued for the next start, so shutdown is not held up by a whole batch of slow webhooks.
+   */
   stop(): Promise<void>;
 }
 
@@ -80,6 +83,7 @@ export function createOutboxWorker({
   let running: Promise<RunResult> | undefined;
   let again = false;
   let started = false;
+  let stopping = false;
   let timer: NodeJS.Timeout | undefined;
   let saidUnconfigured = false;
 
@@ -138,7 +142,8 @@ export function createOutboxWorker({
         queue = (await store.due(clock(), batchSize)).filter((row) => !tried.has(row.id));
         look = queue.length > 0;
       }
-      const row = queue.shift();
+      // Stopping: the deliveries in flight finish and are recorded; the rest stays queued for the next start.
+      const row = stopping ? undefined : queue.shift();
       if (!row) {
         if (inFlight.size === 0) break;
         await Promise.race(inFlight);
@@ -225,11 +230,13 @@ export function createOutboxWorker({
     start() {
       if (started) return;
       started = true;
+      stopping = false;
       background();
       schedule();
     },
     async stop() {
       started = false;
+      stopping = true;
       clearTimeout(timer);
       await running?.catch(() => undefined);
     },

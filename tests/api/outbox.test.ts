@@ -545,3 +545,48 @@ test('three workers delivering in parallel never send one row twice', async () =
   expect([...ctx.receiver.state.accepted.keys()].sort()).toEqual([...ids].sort());
   expect([...ctx.receiver.state.accepted.values()].every((n) => n === 1)).toBe(true);
 });
+
+test('stop() lets the delivery in flight finish and be recorded, and leaves the rest of the batch queued', async () => {
+  // A webhook on loopback that holds each request until the test lets it go.
+  const held: http.ServerResponse[] = [];
+  const arrived: (() => void)[] = [];
+  const hook = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      held.push(res);
+      arrived.shift()?.();
+    });
+  });
+  await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+  open.push({ close: () => new Promise<void>((resolve) => hook.close(() => resolve())) });
+  const address = hook.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/hooks/lead`;
+
+  const ctx = await setup({ LEAD_WEBHOOK_URL: url });
+  await queueLeads(ctx.app);
+  const worker = createOutboxWorker({
+    db: ctx.db,
+    url,
+    secret: undefined,
+    outbound: { timeoutMs: 10_000 },
+    clock: ctx.time.clock,
+    logger: createLogger('silent'),
+    // One at a time, so that a batch has rows still waiting when stop() comes.
+    concurrency: 1,
+  });
+  const first = new Promise<void>((resolve) => arrived.push(resolve));
+  const run = worker.runOnce();
+  await first;
+  const stopped = worker.stop();
+  held[0]?.writeHead(204).end();
+  await stopped;
+  await run;
+
+  expect(held).toHaveLength(1);
+  const rows = await ctx.outbox();
+  expect(rows.map((row) => [row.attempts, row.delivered_at])).toEqual([
+    [1, T0],
+    [0, null],
+    [0, null],
+  ]);
+});

@@ -43,11 +43,20 @@ function resolveLocal(from: string, specifier: string): string | undefined {
   return undefined;
 }
 
-test('every module the production server and the migration script import is copied into the runtime image', () => {
+// The server, the worker thread it starts for backups, and every command the README runs inside the container.
+const ENTRY_POINTS = [
+  'server/index.ts',
+  'db/backup-worker.ts',
+  'db/migrate.ts',
+  'db/backup-command.ts',
+  'db/restore-command.ts',
+];
+
+test('every module the production server, its backup worker and the database commands import is copied into the runtime image', () => {
   const copied = [...dockerfile.matchAll(/^COPY --from=build \S+ \/app\/(\S+) /gm)].map((m) => m[1]);
   const packages = new Set<string>();
   const files = new Set<string>();
-  const queue = [path.join(ROOT, 'server/index.ts'), path.join(ROOT, 'db/migrate.ts')];
+  const queue = ENTRY_POINTS.map((file) => path.join(ROOT, file));
   while (queue.length) {
     const file = queue.pop();
     if (!file || files.has(file)) continue;
@@ -71,4 +80,25 @@ test('every module the production server and the migration script import is copi
   // `npm prune --omit=dev` keeps only these.
   const missing = [...packages].filter((name) => !(name in pkg.dependencies));
   expect(missing).toEqual([]);
+});
+
+test('the database commands run in the container as the README shows: npm is in the image and quiet offline', () => {
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  expect(readme).toContain(
+    'docker run --rm -v porchlight-data:/app/data porchlight npm run db:restore /app/data/backups/',
+  );
+  expect(readme).toContain('docker exec porchlight npm run db:backup');
+  const commands: [string, string][] = [
+    ['db:migrate', 'db/migrate.ts'],
+    ['db:backup', 'db/backup-command.ts'],
+    ['db:restore', 'db/restore-command.ts'],
+  ];
+  for (const [script, file] of commands) {
+    // After `npm prune --omit=dev` there is no node_modules/.bin/node: plain `node` is the image's Node 24.
+    expect(pkg.scripts[script]).toBe(`node ${file}`);
+    expect(ENTRY_POINTS).toContain(file);
+  }
+  // The node images ship npm; it must not look for its own updates on every `npm run`.
+  expect(dockerfile).toMatch(/^FROM node:24-slim AS runtime$/m);
+  expect(dockerfile).toMatch(/NPM_CONFIG_UPDATE_NOTIFIER=false/);
 });

@@ -1,0 +1,21 @@
+import path from 'node:path';
+import { loadConfig } from '#server/config.ts';
+import { takeBackup } from './backups.ts';
+
+// `npm run db:backup`: one backup now, into BACKUP_DIR (or DATA_DIR/backups), while the server runs or not.
+const config = loadConfig();
+try {
+  const backup = await takeBackup({
+    databaseFile: config.databaseFile,
+    dir: config.backups.dir,
+    keep: config.backups.keep,
+    at: new Date(),
+  });
+  const removed = backup.removed.length
+    ? `; removed ${backup.removed.map((file) => path.basename(file)).join(', ')}`
+    : '';
+  console.log(`Backed up to ${backup.file} (${backup.bytes} bytes, ${backup.ms} ms, integrity ok)${removed}`);
+} catch (error) {
+  console.error(`Backup failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+}
