@@ -9,7 +9,7 @@ import { createTestApp } from '../support/test-app.ts';
 // says what is wrong, never a 5xx, and every lead the server accepted is in the database. Seeded, so a
 // failure replays; FUZZ_RUNS raises the number of cases per endpoint (FUZZ_SEED picks another sequence).
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 500);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const HOOK_SECRET = 'fuzz-hook-secret-0123456789abcdef';
 const PASSWORDS = { client: 'client-password-1', analytics: 'analytics-password-1' };
@@ -97,6 +97,8 @@ function explainsRefusal(body: unknown): boolean {
 
 function expectAnswer(answer: Answer, allowed: number[], sent: unknown) {
   const context = `${answer.status} ${JSON.stringify(answer.body)?.slice(0, 300)} for ${JSON.stringify(sent)?.slice(0, 300)}`;
+  // Node's own HTTP parser refuses a request line or headers over its 16 kB limit before any of our code runs.
+  if (answer.status === 431) return;
   expect(allowed, context).toContain(answer.status);
   if (answer.status >= 400) expect(explainsRefusal(answer.body), context).toBe(true);
 }
