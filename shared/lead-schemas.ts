@@ -93,16 +93,3 @@ export const contactSchema = z.object(
 
 export type ContactInput = z.input<typeof contactSchema>;
 export type ContactRequest = z.output<typeof contactSchema>;
-
-/** One message per field, the first one found; a problem with the whole body is keyed 'form'. */
-export type FieldErrors = Record<string, string>;
-
-/** Turns a ZodError into the `{ fieldErrors }` body the forms read (first message per field). */
-export function toFieldErrors(error: z.ZodError): { fieldErrors: FieldErrors } {
-  const fieldErrors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? String(issue.path[0]) : 'form';
-    if (!Object.hasOwn(fieldErrors, key)) fieldErrors[key] = issue.message;
-  }
-  return { fieldErrors };
-}

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { Router } from 'express';
 import { site } from '#content/site.ts';
+import { fieldRefusal, toFieldErrors } from '#shared/api-error.ts';
 import { CONTACT_CONSENT_VERSION, contactConsentText } from '#shared/consent.ts';
-import { contactSchema, toFieldErrors } from '#shared/lead-schemas.ts';
+import { contactSchema } from '#shared/lead-schemas.ts';
 import {
   contactFailureToast,
   NAME_CHECK_FAILED_MESSAGE,
@@ -11,6 +12,7 @@ import {
   PROCESSING_ERROR_MESSAGE,
 } from '#shared/messages.ts';
 import { calendarFor, DEFAULT_SOURCE_TAG } from '#shared/source-tag.ts';
+import { sendApiError } from '../api-error.ts';
 import { decideCallTiming } from '../leads/call-timing.ts';
 import { runLeadChecks } from '../leads/lead-checks-run.ts';
 import { CONTACT_LEAD_TOPIC, type ContactLeadPayload, sourceFields } from '../leads/lead-payloads.ts';
@@ -31,12 +33,12 @@ export function contactRouter({ config, store, checks, clock, onLeadQueued }: Le
     const body: unknown = req.body ?? {};
     if (honeypotFilled(body)) {
       req.log.info('contact refused: honeypot filled');
-      res.status(400).json({ error: PROCESSING_ERROR_MESSAGE });
+      sendApiError(res, 400, PROCESSING_ERROR_MESSAGE);
       return;
     }
     const parsed = contactSchema.safeParse(body);
     if (!parsed.success) {
-      res.status(400).json(toFieldErrors(parsed.error));
+      sendApiError(res, 400, toFieldErrors(parsed.error));
       return;
     }
     const form = parsed.data;
@@ -47,28 +49,26 @@ export function contactRouter({ config, store, checks, clock, onLeadQueued }: Le
       checked = await runLeadChecks(checks, { email: form.email, phone: form.phoneNumber, fullName });
     } catch (error) {
       req.log.warn({ err: error }, 'contact checks failed');
-      res.status(500).json(FAILURE);
+      sendApiError(res, 500, FAILURE);
       return;
     }
     if (!checked.ok) {
       // SPEC §5 "Contact form": each refusal under its field; the name covers first and last, shown at the first.
       switch (checked.failed) {
         case 'email':
-          res.status(422).json({ fieldErrors: { email: checked.reason } });
+          sendApiError(res, 422, fieldRefusal({ email: checked.reason }));
           return;
         case 'phone':
-          res.status(422).json({ fieldErrors: { phoneNumber: PHONE_INVALID_MESSAGE } });
+          sendApiError(res, 422, fieldRefusal({ phoneNumber: PHONE_INVALID_MESSAGE }));
           return;
         case 'phone-unavailable':
-          res.status(502).json(FAILURE);
+          sendApiError(res, 502, FAILURE);
           return;
         case 'name':
-          res.status(422).json({ fieldErrors: { firstName: nameInvalidMessage(fullName) } });
+          sendApiError(res, 422, fieldRefusal({ firstName: nameInvalidMessage(fullName) }));
           return;
         case 'name-unavailable':
-          res
-            .status(502)
-            .json({ error: NAME_CHECK_FAILED_MESSAGE, fieldErrors: { firstName: NAME_CHECK_FAILED_MESSAGE } });
+          sendApiError(res, 502, fieldRefusal({ firstName: NAME_CHECK_FAILED_MESSAGE }));
           return;
       }
     }
@@ -129,7 +129,7 @@ export function contactRouter({ config, store, checks, clock, onLeadQueued }: Le
       );
     } catch (error) {
       req.log.error({ err: error }, 'contact lead could not be stored');
-      res.status(500).json(FAILURE);
+      sendApiError(res, 500, FAILURE);
       return;
     }
 

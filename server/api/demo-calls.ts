@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { type Response, Router } from 'express';
 import { site } from '#content/site.ts';
+import { fieldRefusal, toFieldErrors } from '#shared/api-error.ts';
 import { DEMO_CONSENT_VERSION, demoConsentText } from '#shared/consent.ts';
-import { demoCallSchema, toFieldErrors } from '#shared/lead-schemas.ts';
+import { demoCallSchema } from '#shared/lead-schemas.ts';
 import {
   DEMO_FAILURE_MESSAGE,
   NAME_CHECK_FAILED_MESSAGE,
@@ -12,6 +13,7 @@ import {
   SAME_NUMBER_COOLDOWN_MESSAGE,
 } from '#shared/messages.ts';
 import { calendarFor, DEFAULT_SOURCE_TAG } from '#shared/source-tag.ts';
+import { sendApiError } from '../api-error.ts';
 import { decideCallTiming } from '../leads/call-timing.ts';
 import { runLeadChecks } from '../leads/lead-checks-run.ts';
 import { DEMO_LEAD_TOPIC, type DemoLeadPayload, sourceFields } from '../leads/lead-payloads.ts';
@@ -23,10 +25,7 @@ export type DemoCallAccepted = { status: 'preparing'; callId: string } | { statu
 
 function refuseCooldown(res: Response, retryAt: Date, now: Date): void {
   const seconds = Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
-  res
-    .status(429)
-    .set('Retry-After', String(seconds))
-    .json({ error: SAME_NUMBER_COOLDOWN_MESSAGE, retryAfterSeconds: seconds });
+  sendApiError(res, 429, { error: SAME_NUMBER_COOLDOWN_MESSAGE, retryAfterSeconds: seconds });
 }
 
 /** POST /api/demo-calls (issue 6; DESIGN "Flows: Demo call"). */
@@ -40,12 +39,12 @@ export function demoCallsRouter({ config, store, checks, clock, callEvents, onLe
     const body: unknown = req.body ?? {};
     if (honeypotFilled(body)) {
       req.log.info('demo-call refused: honeypot filled');
-      res.status(400).json({ error: PROCESSING_ERROR_MESSAGE });
+      sendApiError(res, 400, PROCESSING_ERROR_MESSAGE);
       return;
     }
     const parsed = demoCallSchema.safeParse(body);
     if (!parsed.success) {
-      res.status(400).json(toFieldErrors(parsed.error));
+      sendApiError(res, 400, toFieldErrors(parsed.error));
       return;
     }
     const form = parsed.data;
@@ -62,28 +61,26 @@ export function demoCallsRouter({ config, store, checks, clock, callEvents, onLe
       checked = await runLeadChecks(checks, { email: form.email, phone: form.phone, fullName: form.fullName });
     } catch (error) {
       req.log.warn({ err: error }, 'demo-call checks failed');
-      res.status(500).json({ error: DEMO_FAILURE_MESSAGE });
+      sendApiError(res, 500, DEMO_FAILURE_MESSAGE);
       return;
     }
     if (!checked.ok) {
       // SPEC §5 and §8, field by field.
       switch (checked.failed) {
         case 'email':
-          res.status(422).json({ fieldErrors: { email: checked.reason } });
+          sendApiError(res, 422, fieldRefusal({ email: checked.reason }));
           return;
         case 'phone':
-          res.status(422).json({ fieldErrors: { phone: PHONE_INVALID_MESSAGE } });
+          sendApiError(res, 422, fieldRefusal({ phone: PHONE_INVALID_MESSAGE }));
           return;
         case 'phone-unavailable':
-          res.status(502).json({ error: DEMO_FAILURE_MESSAGE });
+          sendApiError(res, 502, DEMO_FAILURE_MESSAGE);
           return;
         case 'name':
-          res.status(422).json({ fieldErrors: { fullName: nameInvalidMessage(form.fullName) } });
+          sendApiError(res, 422, fieldRefusal({ fullName: nameInvalidMessage(form.fullName) }));
           return;
         case 'name-unavailable':
-          res
-            .status(502)
-            .json({ error: NAME_CHECK_FAILED_MESSAGE, fieldErrors: { fullName: NAME_CHECK_FAILED_MESSAGE } });
+          sendApiError(res, 502, fieldRefusal({ fullName: NAME_CHECK_FAILED_MESSAGE }));
           return;
       }
     }
@@ -154,7 +151,7 @@ export function demoCallsRouter({ config, store, checks, clock, callEvents, onLe
       );
     } catch (error) {
       req.log.error({ err: error }, 'demo-call could not be stored');
-      res.status(500).json({ error: PROCESSING_ERROR_MESSAGE });
+      sendApiError(res, 500, PROCESSING_ERROR_MESSAGE);
       return;
     }
     if (!saved.saved) {

@@ -130,7 +130,7 @@ test.each([
   const ctx = await setup();
   const res = await ctx.post({ ...form, ...change });
   expect(res.status).toBe(400);
-  expect(res.body).toEqual({ fieldErrors: { [field]: message } });
+  expect(res.body).toEqual({ error: message, fieldErrors: { [field]: message } });
   expect(await ctx.count('leads')).toBe(0);
 });
 
@@ -153,7 +153,7 @@ test.each([
       const body = JSON.stringify({ ...form, [field]: value });
       const res = await ctx.post(body).set('Content-Type', 'application/json');
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ fieldErrors: { [field]: message } });
+      expect(res.body).toEqual({ error: message, fieldErrors: { [field]: message } });
     }
     for (const table of ['leads', 'consents', 'outbox'] as const) expect(await ctx.count(table)).toBe(0);
   },
@@ -192,13 +192,20 @@ test('offline checks in SPEC order: e-mail, then phone, then name (first and las
     firstName: 'Asdfg',
     lastName: 'Hjkl',
   };
-  expect((await ctx.post(all)).body).toEqual({ fieldErrors: { email: emailCheckMessages.disposable } });
+  expect((await ctx.post(all)).body).toEqual({
+    error: emailCheckMessages.disposable,
+    fieldErrors: { email: emailCheckMessages.disposable },
+  });
   expect((await ctx.post({ ...all, email: form.email })).body).toEqual({
+    error: PHONE_INVALID_MESSAGE,
     fieldErrors: { phoneNumber: PHONE_INVALID_MESSAGE },
   });
   const name = await ctx.post({ ...all, email: form.email, phoneNumber: form.phoneNumber });
   expect(name.status).toBe(422);
-  expect(name.body).toEqual({ fieldErrors: { firstName: nameInvalidMessage('Asdfg Hjkl') } });
+  expect(name.body).toEqual({
+    error: nameInvalidMessage('Asdfg Hjkl'),
+    fieldErrors: { firstName: nameInvalidMessage('Asdfg Hjkl') },
+  });
   expect(await ctx.count('leads')).toBe(0);
 });
 
@@ -206,7 +213,7 @@ test('a phone that is 10+ characters but not 10 digits is refused by the phone c
   const ctx = await setup();
   const res = await ctx.post({ ...form, phoneNumber: '210-867-53 x' });
   expect(res.status).toBe(422);
-  expect(res.body).toEqual({ fieldErrors: { phoneNumber: PHONE_INVALID_MESSAGE } });
+  expect(res.body).toEqual({ error: PHONE_INVALID_MESSAGE, fieldErrors: { phoneNumber: PHONE_INVALID_MESSAGE } });
 });
 
 const REMOTE = {
@@ -241,7 +248,10 @@ test('the e-mail service’s reason shows under the e-mail field', async () => {
   const ctx = await setup({ env: REMOTE, thirdParties: agent });
   const res = await ctx.post(form);
   expect(res.status).toBe(422);
-  expect(res.body).toEqual({ fieldErrors: { email: emailCheckMessages.blocklisted } });
+  expect(res.body).toEqual({
+    error: emailCheckMessages.blocklisted,
+    fieldErrors: { email: emailCheckMessages.blocklisted },
+  });
 });
 
 test('the phone service saying not valid gives the phone message', async () => {
@@ -250,7 +260,10 @@ test('the phone service saying not valid gives the phone message', async () => {
   s.email.reply(200, CLEAN_EMAIL);
   s.phone.reply(200, { status: 'success', data: { status: 'invalid' } });
   const ctx = await setup({ env: REMOTE, thirdParties: agent });
-  expect((await ctx.post(form)).body).toEqual({ fieldErrors: { phoneNumber: PHONE_INVALID_MESSAGE } });
+  expect((await ctx.post(form)).body).toEqual({
+    error: PHONE_INVALID_MESSAGE,
+    fieldErrors: { phoneNumber: PHONE_INVALID_MESSAGE },
+  });
 });
 
 test('the phone service being down gives the destructive toast', async () => {
@@ -271,7 +284,10 @@ test('the name service: invalid gives the bot message, an error the name-check f
   s.phone.reply(200, VALID_PHONE);
   s.name.reply(200, { status: 'invalid' });
   const invalid = await setup({ env: REMOTE, thirdParties: invalidAgent });
-  expect((await invalid.post(form)).body).toEqual({ fieldErrors: { firstName: nameInvalidMessage('Jane Doe') } });
+  expect((await invalid.post(form)).body).toEqual({
+    error: nameInvalidMessage('Jane Doe'),
+    fieldErrors: { firstName: nameInvalidMessage('Jane Doe') },
+  });
 
   const downAgent = fakeThirdParties();
   const d = services(downAgent);
@@ -309,7 +325,7 @@ test('typos the form points out do not use up the hourly quota', async () => {
   for (let i = 0; i < 11; i++) {
     const typo = await ctx.post({ ...form, email: 'jane.example.com' });
     expect(typo.status).toBe(400);
-    expect(typo.body).toEqual({ fieldErrors: { email: contactFormMessages.email } });
+    expect(typo.body).toEqual({ error: contactFormMessages.email, fieldErrors: { email: contactFormMessages.email } });
   }
   expect((await ctx.post(form)).status).toBe(201);
 });

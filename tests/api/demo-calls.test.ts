@@ -181,7 +181,7 @@ test.each([
   const ctx = await setup();
   const res = await ctx.post({ ...form, ...change });
   expect(res.status).toBe(400);
-  expect(res.body).toEqual({ fieldErrors: { [field]: message } });
+  expect(res.body).toEqual({ error: message, fieldErrors: { [field]: message } });
   expect(await ctx.count('leads')).toBe(0);
 });
 
@@ -200,7 +200,7 @@ test.each([
     const body = JSON.stringify({ ...form, [field]: value });
     const res = await ctx.post(body).set('Content-Type', 'application/json');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ fieldErrors: { [field]: message } });
+    expect(res.body).toEqual({ error: message, fieldErrors: { [field]: message } });
   }
   for (const table of ['leads', 'consents', 'outbox', 'phone_cooldowns'] as const)
     expect(await ctx.count(table)).toBe(0);
@@ -258,7 +258,7 @@ test.each([
   const ctx = await setup();
   const res = await ctx.post({ ...form, phone });
   expect(res.status).toBe(422);
-  expect(res.body).toEqual({ fieldErrors: { phone: PHONE_INVALID_MESSAGE } });
+  expect(res.body).toEqual({ error: PHONE_INVALID_MESSAGE, fieldErrors: { phone: PHONE_INVALID_MESSAGE } });
   expect(await ctx.count('leads')).toBe(0);
 });
 
@@ -266,16 +266,25 @@ test('offline, a disposable or malformed e-mail gets SPEC’s reason', async () 
   const ctx = await setup();
   const disposable = await ctx.post({ ...form, email: 'jane@mailinator.com' });
   expect(disposable.status).toBe(422);
-  expect(disposable.body).toEqual({ fieldErrors: { email: emailCheckMessages.disposable } });
+  expect(disposable.body).toEqual({
+    error: emailCheckMessages.disposable,
+    fieldErrors: { email: emailCheckMessages.disposable },
+  });
   const subdomain = await ctx.post({ ...form, email: 'jane@inbox.mailinator.com' });
-  expect(subdomain.body).toEqual({ fieldErrors: { email: emailCheckMessages.disposable } });
+  expect(subdomain.body).toEqual({
+    error: emailCheckMessages.disposable,
+    fieldErrors: { email: emailCheckMessages.disposable },
+  });
 });
 
 test('offline, keyboard mashing as a name gets the bot message with the name in it', async () => {
   const ctx = await setup();
   const res = await ctx.post({ ...form, fullName: 'Asdfgh Jkl' });
   expect(res.status).toBe(422);
-  expect(res.body).toEqual({ fieldErrors: { fullName: nameInvalidMessage('Asdfgh Jkl') } });
+  expect(res.body).toEqual({
+    error: nameInvalidMessage('Asdfgh Jkl'),
+    fieldErrors: { fullName: nameInvalidMessage('Asdfgh Jkl') },
+  });
   expect(res.body.fieldErrors.fullName).toBe(
     'The name "Asdfgh Jkl" appears to be invalid and bot activity is suspected.',
   );
@@ -343,7 +352,7 @@ test.each([
   const ctx = await remoteSetup((agent) => emailService(agent).reply(200, reply));
   const res = await ctx.post(form);
   expect(res.status).toBe(422);
-  expect(res.body).toEqual({ fieldErrors: { email: message } });
+  expect(res.body).toEqual({ error: message, fieldErrors: { email: message } });
   ctx.agent.assertNoPendingInterceptors();
 });
 
@@ -373,7 +382,7 @@ test.each([
   });
   const res = await ctx.post(form);
   expect(res.status).toBe(422);
-  expect(res.body).toEqual({ fieldErrors: { phone: PHONE_INVALID_MESSAGE } });
+  expect(res.body).toEqual({ error: PHONE_INVALID_MESSAGE, fieldErrors: { phone: PHONE_INVALID_MESSAGE } });
   ctx.agent.assertNoPendingInterceptors();
 });
 
@@ -382,7 +391,10 @@ test('a 4xx that says failed is the service’s verdict, not an outage', async (
     emailService(agent).reply(200, CLEAN_EMAIL);
     phoneService(agent).reply(400, { status: 'failed', message: 'invalid number' });
   });
-  expect((await ctx.post(form)).body).toEqual({ fieldErrors: { phone: PHONE_INVALID_MESSAGE } });
+  expect((await ctx.post(form)).body).toEqual({
+    error: PHONE_INVALID_MESSAGE,
+    fieldErrors: { phone: PHONE_INVALID_MESSAGE },
+  });
 });
 
 test.each([
@@ -423,7 +435,7 @@ test('the US-only rule holds even when the phone service would accept the number
   // No phone interceptor: asking the service about a Canadian number would fail the request with 502.
   const res = await ctx.post({ ...form, phone: '6045551234' });
   expect(res.status).toBe(422);
-  expect(res.body).toEqual({ fieldErrors: { phone: PHONE_INVALID_MESSAGE } });
+  expect(res.body).toEqual({ error: PHONE_INVALID_MESSAGE, fieldErrors: { phone: PHONE_INVALID_MESSAGE } });
 });
 
 test('the name service says invalid: the bot message', async () => {
@@ -434,7 +446,10 @@ test('the name service says invalid: the bot message', async () => {
   });
   const res = await ctx.post(form);
   expect(res.status).toBe(422);
-  expect(res.body).toEqual({ fieldErrors: { fullName: nameInvalidMessage('Jane Doe') } });
+  expect(res.body).toEqual({
+    error: nameInvalidMessage('Jane Doe'),
+    fieldErrors: { fullName: nameInvalidMessage('Jane Doe') },
+  });
 });
 
 test.each([
@@ -526,7 +541,7 @@ test('typos the form points out do not use up the hourly quota', async () => {
   for (let i = 0; i < 11; i++) {
     const typo = await ctx.post({ ...form, email: 'jane@example' });
     expect(typo.status).toBe(400);
-    expect(typo.body).toEqual({ fieldErrors: { email: demoFormMessages.email } });
+    expect(typo.body).toEqual({ error: demoFormMessages.email, fieldErrors: { email: demoFormMessages.email } });
   }
   expect((await ctx.post(form)).status).toBe(201);
 });
