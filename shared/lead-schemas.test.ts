@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
-import { z } from 'zod';
-import { contactSchema, demoCallSchema, toFieldErrors } from './lead-schemas.ts';
+import { toFieldErrors } from './api-error.ts';
+import { contactSchema, demoCallSchema, honeypotFilled } from './lead-schemas.ts';
 import { contactFormMessages, demoFormMessages, PLAIN_TEXT_MESSAGE } from './messages.ts';
 
 const demo = {
@@ -103,9 +103,15 @@ test.each([
   expect(contactErrors({ ...contact, ...change })).toEqual({ [field]: message });
 });
 
-test('a field named like an Object property is still reported', () => {
-  const error = new z.ZodError([{ code: 'custom', path: ['constructor'], message: 'x', input: undefined }]);
-  expect(toFieldErrors(error).fieldErrors).toEqual({ constructor: 'x' });
+test('any value in the hidden website field is a bot; an empty or missing one is a person', () => {
+  for (const website of ['https://cheap-seo.example', ' ', 0, false, [], {}]) {
+    expect(honeypotFilled({ ...demo, website })).toBe(true);
+  }
+  for (const body of [demo, { ...demo, website: '' }, { ...demo, website: null }, null, 'website', []]) {
+    expect(honeypotFilled(body)).toBe(false);
+  }
+  // Only the body's own field counts, not one it inherits.
+  expect(honeypotFilled(Object.create({ website: 'x' }))).toBe(false);
 });
 
 // Characters that must never reach a lead: NUL, other C0 and C1 controls, line breaks inside a field, the

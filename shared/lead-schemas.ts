@@ -16,8 +16,18 @@ export const PHONE_INPUT_MAX = 32;
 // Optional context from the browser: a malformed value is dropped, never an error the visitor must fix.
 const sourceTag = z.string().trim().toLowerCase().refine(isSourceTag).optional().catch(undefined);
 const timezone = z.string().max(64).refine(isValidTimeZone).optional().catch(undefined);
-// A field hidden from people (issue 6 "honeypot"): only a bot fills it. The server checks it before this schema.
+// A field hidden from people (the honeypot): only a bot fills it. The server checks it before this schema.
 const website = z.string().max(0).optional();
+
+/**
+ * People never see the `website` field, so any value in it is a bot. Checked before the schema, so that the
+ * answer does not tell the bot which field gave it away.
+ */
+export function honeypotFilled(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null || !Object.hasOwn(body, 'website')) return false;
+  const value: unknown = Reflect.get(body, 'website');
+  return value !== undefined && value !== null && value !== '';
+}
 
 // Characters no one types in a name: controls (NUL, line breaks, C1), line and paragraph separators, marks and
 // overrides that reorder how text displays (they can make a name read differently in an inbox or a CRM), and
@@ -93,16 +103,3 @@ export const contactSchema = z.object(
 
 export type ContactInput = z.input<typeof contactSchema>;
 export type ContactRequest = z.output<typeof contactSchema>;
-
-/** One message per field, the first one found; a problem with the whole body is keyed 'form'. */
-export type FieldErrors = Record<string, string>;
-
-/** Turns a ZodError into the `{ fieldErrors }` body the forms read (first message per field). */
-export function toFieldErrors(error: z.ZodError): { fieldErrors: FieldErrors } {
-  const fieldErrors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? String(issue.path[0]) : 'form';
-    if (!Object.hasOwn(fieldErrors, key)) fieldErrors[key] = issue.message;
-  }
-  return { fieldErrors };
-}

@@ -1,3 +1,5 @@
+import { readApiError } from '#shared/api-error.ts';
+
 /** An answer from our API other than 2xx, with the server's own message when it sent one. */
 export class HttpError extends Error {
   readonly status: number;
@@ -13,18 +15,6 @@ export function isRetryable(error: unknown): boolean {
   return !(error instanceof HttpError && error.status < 500);
 }
 
-function messageOf(body: unknown, status: number): string {
-  if (typeof body === 'object' && body !== null) {
-    if ('error' in body && typeof body.error === 'string') return body.error;
-    // Field errors from zod (`toFieldErrors`): the first message says what is wrong.
-    if ('fieldErrors' in body && typeof body.fieldErrors === 'object' && body.fieldErrors !== null) {
-      const first = Object.values(body.fieldErrors).flat()[0];
-      if (typeof first === 'string') return first;
-    }
-  }
-  return `The server answered ${status}.`;
-}
-
 async function request(url: string, init: RequestInit): Promise<Response> {
   const response = await fetch(url, {
     ...init,
@@ -33,7 +23,8 @@ async function request(url: string, init: RequestInit): Promise<Response> {
   });
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => undefined);
-    throw new HttpError(response.status, messageOf(body, response.status));
+    // Every refusal of ours carries `error` (shared/api-error.ts); anything else gets a plain fallback.
+    throw new HttpError(response.status, readApiError(response.status, body).error);
   }
   return response;
 }

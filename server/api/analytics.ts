@@ -1,9 +1,10 @@
 import express from 'express';
 import type { AnalyticsStore } from '#server/analytics/analytics-store.ts';
+import { sendApiError } from '#server/api-error.ts';
 import { requireRole } from '#server/sessions/require-role.ts';
 import type { SessionStore } from '#server/sessions/session-store.ts';
+import { toFieldErrors } from '#shared/api-error.ts';
 import type { Clock } from '#shared/clock.ts';
-import { toFieldErrors } from '#shared/lead-schemas.ts';
 import { summaryQuerySchema, type VisitsPage, visitsQuerySchema } from '#shared/operator-api.ts';
 
 /** GET /api/analytics/summary and /api/analytics/visits, for the analytics role only. */
@@ -27,7 +28,7 @@ export function analyticsRouter({
   router.get('/summary', async (req, res) => {
     const query = summaryQuerySchema.safeParse(req.query);
     if (!query.success) {
-      res.status(400).json(toFieldErrors(query.error));
+      sendApiError(res, 400, toFieldErrors(query.error));
       return;
     }
     res.json(await analytics.summary(clock(), query.data.days));
@@ -36,7 +37,7 @@ export function analyticsRouter({
   router.get('/visits', async (req, res) => {
     const query = visitsQuerySchema.safeParse(req.query);
     if (!query.success) {
-      res.status(400).json(toFieldErrors(query.error));
+      sendApiError(res, 400, toFieldErrors(query.error));
       return;
     }
     const { days, page, pageSize } = query.data;

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { LEAD_RATE_LIMIT_MESSAGE } from '#shared/messages.ts';
+import { rateLimitMessage } from '../api-error.ts';
 
 /**
  * Per client IP, per hour, on top of the API-wide limit: a demo call costs a real phone call, and such forms
@@ -18,7 +19,7 @@ export function leadRateLimit(perHour: number, counts: (body: unknown) => boolea
     limit: perHour,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    message: { error: LEAD_RATE_LIMIT_MESSAGE },
+    message: rateLimitMessage(LEAD_RATE_LIMIT_MESSAGE),
     skip: (req) => !counts(req.body ?? {}),
   });
 }

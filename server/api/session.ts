@@ -1,13 +1,14 @@
 import express from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
+import { sendApiError } from '#server/api-error.ts';
 import type { Config } from '#server/config.ts';
 import type { FailureCounter } from '#server/sessions/failure-counter.ts';
 import { passwordMatches } from '#server/sessions/passwords.ts';
 import { clearSessionCookie, sessionIdOf, setSessionCookie } from '#server/sessions/session-cookies.ts';
 import type { SessionStore } from '#server/sessions/session-store.ts';
 import { signInThrottle } from '#server/sessions/sign-in-throttle.ts';
+import { toFieldErrors } from '#shared/api-error.ts';
 import type { Clock } from '#shared/clock.ts';
-import { toFieldErrors } from '#shared/lead-schemas.ts';
 import {
   type LoginResult,
   loginSchema,
@@ -57,28 +58,30 @@ export function sessionRouter({ config, sessions, clock, failures, sleep }: Sess
   router.post('/', async (req, res) => {
     const parsed = loginSchema.safeParse(req.body);
     if (!parsed.success) {
-      res.status(400).json(toFieldErrors(parsed.error));
+      sendApiError(res, 400, toFieldErrors(parsed.error));
       return;
     }
     const { role, password } = parsed.data;
     const expected = passwordFor(config, role);
     if (!expected) {
-      res.status(503).json({
-        error: `Sign-in to ${ROLE_NAMES[role].page} is not set up on this server (${ROLE_NAMES[role].variable}).`,
-      });
+      sendApiError(
+        res,
+        503,
+        `Sign-in to ${ROLE_NAMES[role].page} is not set up on this server (${ROLE_NAMES[role].variable}).`,
+      );
       return;
     }
     // req.ip follows TRUST_PROXY; IPv6 clients count per /56, as in every other limit here.
     const attempt = await throttle.admit(role, ipKeyGenerator(req.ip ?? 'unknown'), clock());
     if (attempt.locked) {
       res.set('Retry-After', String(Math.ceil(attempt.retryAfterMs / 1000)));
-      res.status(429).json({ error: TOO_MANY_SIGN_INS });
+      sendApiError(res, 429, TOO_MANY_SIGN_INS);
       return;
     }
     await pause(attempt.waitMs);
     if (!passwordMatches(password, expected)) {
       await pause(await attempt.failed(clock()));
-      res.status(401).json({ error: 'Incorrect password. Please try again.' });
+      sendApiError(res, 401, 'Incorrect password. Please try again.');
       return;
     }
     await attempt.succeeded();
@@ -109,7 +112,7 @@ export function sessionRouter({ config, sessions, clock, failures, sleep }: Sess
     if (requested !== undefined) {
       const parsed = sessionRoleSchema.safeParse(requested);
       if (!parsed.success) {
-        res.status(400).json({ error: "Role must be 'client' or 'analytics'." });
+        sendApiError(res, 400, "Role must be 'client' or 'analytics'.");
         return;
       }
       roles = [parsed.data];

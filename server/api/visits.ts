@@ -1,11 +1,12 @@
 import express, { type ErrorRequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
+import { rateLimitMessage, sendApiError } from '#server/api-error.ts';
 import type { Config } from '#server/config.ts';
 import { type GeoLocation, type GeoLocator, UNKNOWN_LOCATION } from '#server/geo/geo-locator.ts';
 import { normalizeIp, truncateIp } from '#server/geo/ip-address.ts';
 import type { VisitStore } from '#server/visits/visit-store.ts';
+import { toFieldErrors } from '#shared/api-error.ts';
 import type { Clock } from '#shared/clock.ts';
-import { toFieldErrors } from '#shared/lead-schemas.ts';
 import { visitSchema } from '#shared/visit-schema.ts';
 
 /** A visit body is a handful of short fields; anything bigger is not from our page. */
@@ -24,7 +25,7 @@ interface VisitDeps {
 const tooLarge: ErrorRequestHandler = (error, _req, res, next) => {
   const type = typeof error === 'object' && error !== null && 'type' in error ? error.type : undefined;
   if (type !== 'entity.too.large') return next(error);
-  res.status(413).json({ error: 'A visit body must be under 2 kB.' });
+  sendApiError(res, 413, 'A visit body must be under 2 kB.');
 };
 
 /**
@@ -40,7 +41,7 @@ export function visitsRouter({ config, visits, geo, clock, calendarLink }: Visit
       limit: config.visits.rateLimitPerMinute,
       standardHeaders: 'draft-8',
       legacyHeaders: false,
-      message: { error: 'Too many visits recorded from this address. Please wait a minute.' },
+      message: rateLimitMessage('Too many visits recorded from this address. Please wait a minute.'),
     }),
   );
   router.use(express.json({ limit: VISIT_BODY_LIMIT }));
@@ -48,7 +49,7 @@ export function visitsRouter({ config, visits, geo, clock, calendarLink }: Visit
   router.post('/', async (req, res) => {
     const parsed = visitSchema.safeParse(req.body);
     if (!parsed.success) {
-      res.status(400).json(toFieldErrors(parsed.error));
+      sendApiError(res, 400, toFieldErrors(parsed.error));
       return;
     }
     const visit = parsed.data;

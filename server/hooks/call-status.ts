@@ -1,6 +1,7 @@
 import express, { type RequestHandler } from 'express';
 import { z } from 'zod';
 import { isCallId } from '#shared/call-status.ts';
+import { sendApiError } from '../api-error.ts';
 import type { CallStatusService } from '../calls/call-status.ts';
 
 // 'preparing' is where calls start; the automation only moves them on.
@@ -24,17 +25,17 @@ export function callStatusHookRouter({
   router.post('/', ...verify, async (req, res) => {
     const parsed = callStatusHookSchema.safeParse(req.body);
     if (!parsed.success) {
-      res.status(400).json({ error: "Expected { callId, status: 'calling' | 'completed' | 'failed' }." });
+      sendApiError(res, 400, "Expected { callId, status: 'calling' | 'completed' | 'failed' }.");
       return;
     }
     const { callId, status } = parsed.data;
     const outcome = await calls.setStatus(callId, status);
     switch (outcome.result) {
       case 'not-found':
-        res.status(404).json({ error: 'Unknown call.' });
+        sendApiError(res, 404, 'Unknown call.');
         return;
       case 'conflict':
-        res.status(409).json({ error: `The call is already ${outcome.status}.`, callId, status: outcome.status });
+        sendApiError(res, 409, { error: `The call is already ${outcome.status}.`, callId, status: outcome.status });
         return;
       default:
         res.json({ callId, status: outcome.status, changed: outcome.result === 'updated' });

@@ -1,8 +1,9 @@
 import express, { type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { LeadVolumeStore } from '#server/dashboard/lead-volume-store.ts';
+import { toFieldErrors } from '#shared/api-error.ts';
 import type { Clock } from '#shared/clock.ts';
-import { toFieldErrors } from '#shared/lead-schemas.ts';
+import { sendApiError } from '../api-error.ts';
 
 const reportedLead = z.object({
   externalId: z.string().trim().min(1).max(200),
@@ -29,8 +30,8 @@ export function leadsHookRouter({
   router.post('/', ...verify, async (req, res) => {
     const parsed = leadsHookSchema.safeParse(req.body);
     if (!parsed.success) {
-      const error = 'Expected { externalId, receivedAt? } or a list of them.';
-      res.status(400).json({ error, ...toFieldErrors(parsed.error) });
+      const { fieldErrors } = toFieldErrors(parsed.error);
+      sendApiError(res, 400, { error: 'Expected { externalId, receivedAt? } or a list of them.', fieldErrors });
       return;
     }
     const now = clock().toISOString();

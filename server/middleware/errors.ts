@@ -1,9 +1,10 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { sendApiError } from '../api-error.ts';
 import { nonceOf } from './security.ts';
 
 /** Unknown API paths answer JSON, not the HTML not-found page. */
 export const apiNotFound: RequestHandler = (_req, res) => {
-  res.status(404).json({ error: 'Not found' });
+  sendApiError(res, 404, 'Not found');
 };
 
 function statusOf(error: unknown): number {
@@ -54,7 +55,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   const status = statusOf(error);
   if (status >= 500) req.log.error({ err: error }, 'request failed');
   if (req.path.startsWith('/api/') || req.path === '/api') {
-    res.status(status).json({ error: status >= 500 ? 'Something went wrong. Please try again later.' : 'Bad request' });
+    sendApiError(res, status, status >= 500 ? 'Something went wrong. Please try again later.' : 'Bad request');
     return;
   }
   res

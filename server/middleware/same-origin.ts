@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { sendApiError } from '../api-error.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -17,7 +18,7 @@ export function sameOriginOnly(siteUrl: string): RequestHandler {
     const origin = req.get('origin');
     const crossSite = fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none';
     if (crossSite || (origin !== undefined && origin !== allowed)) {
-      res.status(403).json({ error: 'Requests must come from this site.' });
+      sendApiError(res, 403, 'Requests must come from this site.');
       return;
     }
     next();

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import express, { type RequestHandler } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
 import type { Clock } from '#shared/clock.ts';
+import { sendApiError } from '../api-error.ts';
 import type { ReplayGuard } from './replay-guard.ts';
 import type { WindowCounter } from './window-counter.ts';
 
@@ -101,12 +102,12 @@ export function verifySignedJson(path: string, guard: SignedHookGuard): RequestH
   const { secret, clock, replays, accepted, failures } = guard;
   const tooMany = (res: express.Response, counter: WindowCounter, address: string, error: string) => {
     res.set('Retry-After', String(counter.retryAfterS(address)));
-    res.status(429).json({ error });
+    sendApiError(res, 429, error);
   };
   if (!secret) {
     return [
       (_req, res) => {
-        res.status(503).json({ error: 'Hooks are not configured on this server.' });
+        sendApiError(res, 503, 'Hooks are not configured on this server.');
       },
     ];
   }
@@ -136,7 +137,7 @@ export function verifySignedJson(path: string, guard: SignedHookGuard): RequestH
       );
       if (!check.ok) {
         failures.counter.hit(address);
-        res.status(401).json({ error: check.error });
+        sendApiError(res, 401, check.error);
         return;
       }
       // Counted before the replay guard remembers the signature, so a request refused here can be sent again.
@@ -145,15 +146,17 @@ export function verifySignedJson(path: string, guard: SignedHookGuard): RequestH
         return;
       }
       if (await replays.seen(check.signature, check.expiresAt)) {
-        res.status(409).json({
-          error: 'This signed request was already received. Sign every request afresh, with a new timestamp.',
-        });
+        sendApiError(
+          res,
+          409,
+          'This signed request was already received. Sign every request afresh, with a new timestamp.',
+        );
         return;
       }
       try {
         req.body = JSON.parse(raw);
       } catch {
-        res.status(400).json({ error: 'Body must be JSON.' });
+        sendApiError(res, 400, 'Body must be JSON.');
         return;
       }
       next();

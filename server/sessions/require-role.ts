@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import type { Clock } from '#shared/clock.ts';
 import type { SessionRole } from '#shared/session-schema.ts';
+import { sendApiError } from '../api-error.ts';
 import { sessionIdOf } from './session-cookies.ts';
 import type { SessionStore } from './session-store.ts';
 
@@ -10,7 +11,7 @@ export function requireRole(role: SessionRole, { sessions, clock }: { sessions: 
     const id = sessionIdOf(req, role);
     const session = id ? await sessions.find(id, role, clock()) : undefined;
     if (!session) {
-      res.status(401).json({ error: 'Please sign in to continue.' });
+      sendApiError(res, 401, 'Please sign in to continue.');
       return;
     }
     next();

@@ -81,18 +81,27 @@ const encodeAny = (value: string) =>
 const postJson = (path: string, body: string, headers: Record<string, string> = {}) =>
   send(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
 
-/** A refusal must tell the client what is wrong: a message, or a message per field. */
+/**
+ * A refusal must tell the client what is wrong, in the API's one shape (shared/api-error.ts): a message
+ * always, and the optional fields only with their types (a message per field, a text, a number of seconds).
+ */
 function explainsRefusal(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null) return false;
-  const error = Reflect.get(body, 'error');
-  const fieldErrors = Reflect.get(body, 'fieldErrors');
-  if (typeof error === 'string' && error.length > 0) return true;
-  return (
-    typeof fieldErrors === 'object' &&
-    fieldErrors !== null &&
-    Object.keys(fieldErrors).length > 0 &&
-    Object.values(fieldErrors).every((message) => typeof message === 'string' && message.length > 0)
-  );
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const field = (key: string): unknown => (Object.hasOwn(body, key) ? Reflect.get(body, key) : undefined);
+  const error = field('error');
+  const fieldErrors = field('fieldErrors');
+  const description = field('description');
+  const retryAfterSeconds = field('retryAfterSeconds');
+  if (typeof error !== 'string' || error.length === 0) return false;
+  if (fieldErrors !== undefined) {
+    if (typeof fieldErrors !== 'object' || fieldErrors === null || Array.isArray(fieldErrors)) return false;
+    const messages = Object.values(fieldErrors);
+    if (messages.length === 0 || !messages.every((message) => typeof message === 'string' && message.length > 0)) {
+      return false;
+    }
+  }
+  if (description !== undefined && (typeof description !== 'string' || description.length === 0)) return false;
+  return retryAfterSeconds === undefined || (Number.isInteger(retryAfterSeconds) && Number(retryAfterSeconds) > 0);
 }
 
 function expectAnswer(answer: Answer, allowed: number[], sent: unknown) {

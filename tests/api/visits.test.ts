@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import { createLogger } from '#server/logger.ts';
 import { pruneOldData, scheduleMaintenance } from '#server/maintenance.ts';
+import { FIELD_REFUSAL_MESSAGE } from '#shared/api-error.ts';
 import { manualClock } from '../support/manual-clock.ts';
 import { createTestApp } from '../support/test-app.ts';
 
@@ -98,6 +99,7 @@ test('bad bodies are 400 with a message for each bad field, and nothing is store
   const res = await post(ctx, { page: 'blogs', referrer: 'javascript:alert(1)', duration: -5, returnVisit: 'yes' });
   expect(res.status).toBe(400);
   expect(res.body).toEqual({
+    error: FIELD_REFUSAL_MESSAGE,
     fieldErrors: {
       page: 'Page must be a path starting with /',
       referrer: "Referrer must be 'direct' or an http(s) URL of at most 1024 characters",

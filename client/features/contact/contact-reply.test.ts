@@ -1,5 +1,11 @@
 import { expect, test } from 'vitest';
-import { contactFailureToast, emailCheckMessages, NAME_CHECK_FAILED_MESSAGE } from '#shared/messages.ts';
+import { FIELD_REFUSAL_MESSAGE } from '#shared/api-error.ts';
+import {
+  contactFailureToast,
+  contactFormMessages,
+  emailCheckMessages,
+  NAME_CHECK_FAILED_MESSAGE,
+} from '#shared/messages.ts';
 import { firstInvalidField, readContactReply } from './contact-reply.ts';
 
 test('a 201 is a submitted form', () => {
@@ -7,9 +13,15 @@ test('a 201 is a submitted form', () => {
 });
 
 test('a refusal goes under its field', () => {
-  expect(readContactReply(422, { fieldErrors: { email: emailCheckMessages.disposable } })).toEqual({
+  const refusal = { error: emailCheckMessages.disposable, fieldErrors: { email: emailCheckMessages.disposable } };
+  expect(readContactReply(422, refusal)).toEqual({
     kind: 'field-errors',
     fieldErrors: { email: emailCheckMessages.disposable },
+  });
+  const several = { firstName: contactFormMessages.firstName, email: contactFormMessages.email };
+  expect(readContactReply(400, { error: FIELD_REFUSAL_MESSAGE, fieldErrors: several })).toEqual({
+    kind: 'field-errors',
+    fieldErrors: several,
   });
 });
 
@@ -25,8 +37,9 @@ test.each([
   [500, { error: contactFailureToast.title, description: contactFailureToast.description }],
   [429, { error: 'Too many requests from your network. Please try again later.' }],
   [400, { error: 'There was an error processing your request. Please try again.' }],
-  [400, { fieldErrors: { form: 'The request must be a JSON object.' } }],
-  [422, { fieldErrors: { email: 42, constructor: 'x' } }],
+  [400, { error: 'The request must be a JSON object.', fieldErrors: { form: 'The request must be a JSON object.' } }],
+  [422, { error: 'x', fieldErrors: { email: 42, constructor: 'x' } }],
+  [422, { fieldErrors: 'email' }],
   [502, null],
   [503, 'Service Unavailable'],
 ])('a %i without a field to blame is a failure', (status, body) => {

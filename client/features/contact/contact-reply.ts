@@ -1,5 +1,7 @@
+import { readApiError } from '#shared/api-error.ts';
+
 // What the contact form makes of POST /api/contact's answer (server/api/contact.ts): success, refusals to show
-// under their fields, or anything else, which SPEC §8 turns into the destructive toast.
+// under their fields, or anything else, which the form turns into the destructive toast.
 
 /** The form's fields in the order the form shows them. */
 export const CONTACT_FIELDS = ['firstName', 'lastName', 'phoneNumber', 'email', 'companyName'] as const;
@@ -29,9 +31,7 @@ export function firstInvalidField(errors: ContactFieldErrors): ContactField | un
 
 export function readContactReply(status: number, body: unknown): ContactOutcome {
   if (status >= 200 && status < 300) return { kind: 'submitted' };
-  const fieldErrors = pickFieldErrors(
-    typeof body === 'object' && body !== null && 'fieldErrors' in body ? body.fieldErrors : undefined,
-  );
-  // A refusal the visitor can act on (SPEC §5: e-mail, phone, name) goes under its field, whatever the status.
+  const fieldErrors = pickFieldErrors(readApiError(status, body).fieldErrors);
+  // A refusal the visitor can act on (e-mail, phone, name) goes under its field, whatever the status.
   return firstInvalidField(fieldErrors) ? { kind: 'field-errors', fieldErrors } : { kind: 'failed' };
 }

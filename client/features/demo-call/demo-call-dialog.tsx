@@ -1,7 +1,8 @@
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { toFieldErrors } from '#shared/api-error.ts';
 import type { CallStatus } from '#shared/call-status.ts';
-import { demoCallSchema, toFieldErrors } from '#shared/lead-schemas.ts';
+import { demoCallSchema } from '#shared/lead-schemas.ts';
 import { PROCESSING_ERROR_MESSAGE } from '#shared/messages.ts';
 import { formatPhoneAsYouType } from '#shared/phone.ts';
 import { Modal } from '../../components/modal.tsx';

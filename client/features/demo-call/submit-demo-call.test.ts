@@ -1,6 +1,8 @@
 import { expect, test } from 'vitest';
+import { FIELD_REFUSAL_MESSAGE } from '#shared/api-error.ts';
 import {
   DEMO_FAILURE_MESSAGE,
+  demoFormMessages,
   NAME_CHECK_FAILED_MESSAGE,
   PHONE_INVALID_MESSAGE,
   PROCESSING_ERROR_MESSAGE,
@@ -16,9 +18,15 @@ test('an accepted call is preparing with its id, or scheduled', () => {
 });
 
 test('field errors go under their fields only', () => {
-  expect(readAnswer(422, { fieldErrors: { phone: PHONE_INVALID_MESSAGE } })).toEqual({
+  expect(readAnswer(422, { error: PHONE_INVALID_MESSAGE, fieldErrors: { phone: PHONE_INVALID_MESSAGE } })).toEqual({
     kind: 'refused',
     fieldErrors: { phone: PHONE_INVALID_MESSAGE },
+  });
+  // Several at once: the summary in `error` is not shown above the fields it names.
+  const several = { email: demoFormMessages.email, consent: demoFormMessages.consent };
+  expect(readAnswer(400, { error: FIELD_REFUSAL_MESSAGE, fieldErrors: several })).toEqual({
+    kind: 'refused',
+    fieldErrors: several,
   });
   // The name check failing carries its message as both; it is shown once, under the name.
   expect(
@@ -35,11 +43,13 @@ test("the server's own messages are shown as they are (6-hour rule, processing e
   expect(readAnswer(500, { error: PROCESSING_ERROR_MESSAGE })).toMatchObject({ formError: PROCESSING_ERROR_MESSAGE });
 });
 
-test('anything else is the generic failure of SPEC §8', () => {
+test('anything else is the generic failure of the demo submit flow', () => {
   for (const [status, body] of [
     [502, undefined],
+    [502, '<html>Bad gateway</html>'],
+    [500, { message: 'not our shape' }],
     [201, { status: 'preparing', callId: 'not-a-uuid' }],
-    [400, { fieldErrors: { form: 'The request must be a JSON object.' } }],
+    [400, { error: 'The request must be a JSON object.', fieldErrors: { form: 'The request must be a JSON object.' } }],
   ] as const) {
     expect(readAnswer(status, body)).toMatchObject({ kind: 'refused', formError: DEMO_FAILURE_MESSAGE });
   }

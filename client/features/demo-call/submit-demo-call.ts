@@ -1,3 +1,4 @@
+import { readApiError } from '#shared/api-error.ts';
 import { isCallId } from '#shared/call-status.ts';
 import type { DemoCallRequest } from '#shared/lead-schemas.ts';
 import { DEMO_FAILURE_MESSAGE } from '#shared/messages.ts';
@@ -15,31 +16,35 @@ function isDemoField(key: string): key is DemoField {
   return DEMO_FIELDS.some((field) => field === key);
 }
 
-function record(value: unknown): Record<string, unknown> | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+function record(value: unknown): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
   return Object.fromEntries(Object.entries(value));
 }
 
-/** Reads the server's answer (server/api/demo-calls.ts): field errors go under their fields, the rest above. */
+/**
+ * Reads the server's answer (server/api/demo-calls.ts). A refusal by field goes under the fields; a refusal
+ * naming anything else, or an answer without a message of ours, is "any other failure in the demo submit
+ * flow" above the form; any other message the server words (processing error, the 6-hour rule, the rate
+ * limit) is shown above the form as it is.
+ */
 export function readAnswer(status: number, body: unknown): SubmitOutcome {
-  const answer = record(body) ?? {};
+  const answer = record(body);
   if (status === 201 && answer.status === 'preparing' && isCallId(answer.callId)) {
     return { kind: 'preparing', callId: answer.callId };
   }
   if (status === 201 && answer.status === 'scheduled') return { kind: 'scheduled' };
 
+  const refusal = readApiError(status, body, DEMO_FAILURE_MESSAGE);
   const fieldErrors: DemoFieldErrors = {};
   let unplaced = false;
-  for (const [key, message] of Object.entries(record(answer.fieldErrors) ?? {})) {
-    if (typeof message !== 'string') continue;
+  for (const [key, message] of Object.entries(refusal.fieldErrors ?? {})) {
     if (isDemoField(key)) fieldErrors[key] = message;
     else unplaced = true;
   }
-  if (Object.keys(fieldErrors).length > 0 && !unplaced) return { kind: 'refused', fieldErrors };
-  // SPEC §8: a message the server words (processing error, the 6-hour rule, the rate limit) is shown as is;
-  // anything else is "any other failure in the demo submit flow".
-  const formError = typeof answer.error === 'string' ? answer.error : DEMO_FAILURE_MESSAGE;
-  return { kind: 'refused', fieldErrors, formError };
+  // A refusal by field says its own summary in `error`; it is never worth showing above fields it names.
+  if (refusal.fieldErrors === undefined) return { kind: 'refused', fieldErrors, formError: refusal.error };
+  if (unplaced) return { kind: 'refused', fieldErrors, formError: DEMO_FAILURE_MESSAGE };
+  return { kind: 'refused', fieldErrors };
 }
 
 /** POST /api/demo-calls. A network failure is SPEC §8's "any other failure in the demo submit flow". */

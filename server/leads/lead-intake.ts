@@ -1,0 +1,299 @@
+import crypto from 'node:crypto';
+import type { Insertable } from 'kysely';
+import type { z } from 'zod';
+import { site } from '#content/site.ts';
+import type { Database } from '#db/schema.ts';
+import { type FieldErrors, toFieldErrors } from '#shared/api-error.ts';
+import type { Clock } from '#shared/clock.ts';
+import { CONTACT_CONSENT_VERSION, contactConsentText, DEMO_CONSENT_VERSION, demoConsentText } from '#shared/consent.ts';
+import {
+  type ContactRequest,
+  contactSchema,
+  type DemoCallRequest,
+  demoCallSchema,
+  honeypotFilled,
+} from '#shared/lead-schemas.ts';
+import { NAME_CHECK_FAILED_MESSAGE, nameInvalidMessage, PHONE_INVALID_MESSAGE } from '#shared/messages.ts';
+import { type CalendarBooking, calendarFor, DEFAULT_SOURCE_TAG } from '#shared/source-tag.ts';
+import type { LeadChecks } from '../adapters/lead-checks.ts';
+import type { CallEvents } from '../calls/call-events.ts';
+import { type CallTiming, decideCallTiming } from './call-timing.ts';
+import { type CheckOutcome, type CheckSubject, runLeadChecks } from './lead-checks-run.ts';
+import { CONTACT_LEAD_TOPIC, DEMO_LEAD_TOPIC, sourceFields } from './lead-payloads.ts';
+import type { LeadStore, LeadWrite } from './lead-store.ts';
+
+// The one path a lead takes, whichever form sent it: honeypot, schema, the number's 6-hour rule (demo calls),
+// the checks in order (e-mail, phone, name), the rows of one transaction, and what follows the commit. Each
+// form only says what is its own: fields, consent words, payload. The routers turn the outcome into HTTP.
+
+/** Where the request came from, kept with the lead and its consent as evidence. */
+export interface IntakeContext {
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+export interface LeadIntakeDeps {
+  store: Pick<LeadStore, 'cooldownEnd' | 'save'>;
+  checks: LeadChecks;
+  clock: Clock;
+  /** CAL_TEAM: each lead is offered its source tag's calendar under it. */
+  calTeam: string;
+  callEvents: Pick<CallEvents, 'publish'>;
+  /** Told after commit that a webhook payload is queued, so the outbox worker sends it at once. */
+  onLeadQueued: () => void;
+  /** Ids of leads, consents and calls; random UUIDs unless a test fixes them. */
+  newId?: () => string;
+}
+
+export type IntakeOutcome =
+  /** Stored; `callId` names the call's room when the demo call starts at once, otherwise null. */
+  | { kind: 'accepted'; leadId: string; callId: string | null }
+  /** The hidden field was filled: a bot. */
+  | { kind: 'honeypot' }
+  /** The form's own rules (the shared schema). */
+  | { kind: 'invalid'; fieldErrors: FieldErrors }
+  /** A check refused a field; the message goes under it. */
+  | { kind: 'refused'; field: string; message: string }
+  /** The number was asked for within 6 hours. */
+  | { kind: 'cooldown'; retryAt: Date; retryAfterSeconds: number }
+  /** The phone service could not answer: the form's general failure. */
+  | { kind: 'unavailable'; check: 'phone' }
+  /** The name service could not answer: its own message, under the name. */
+  | { kind: 'unavailable'; check: 'name'; field: string; message: string }
+  /** Something broke: a check in an unexpected way, or the store; `error` is for the log. */
+  | { kind: 'failed'; stage: 'checks' | 'store'; error: unknown };
+
+/** What differs between the forms once the schema has passed. */
+interface LeadForm {
+  subject: CheckSubject;
+  /** The field each check's refusal goes under. */
+  fields: Record<keyof CheckSubject, string>;
+  sourceTag: string | undefined;
+  /** The browser's zone, a guess for a phone whose zone is unknown. */
+  browserZone: string | undefined;
+  /** Demo calls: the call starts at once inside calling hours, and the number is held for 6 hours. */
+  callsNow: boolean;
+  person: Pick<
+    Insertable<Database['leads']>,
+    'kind' | 'full_name' | 'first_name' | 'last_name' | 'company_name' | 'phone' | 'email'
+  >;
+  consent: { version: string; text: string };
+  outbox(facts: LeadFacts): LeadWrite['outbox'];
+}
+
+/** What the intake decided about an accepted lead. */
+interface LeadFacts {
+  leadId: string;
+  consentId: string;
+  callId: string | null;
+  /** The number as the phone check gave it, +1 and 10 digits: the call dials it. */
+  e164: string;
+  timestamp: string;
+  timing: CallTiming;
+  tag: string;
+  calendar: CalendarBooking;
+}
+
+function demoCallForm(form: DemoCallRequest): LeadForm {
+  return {
+    subject: { email: form.email, phone: form.phone, fullName: form.fullName },
+    fields: { email: 'email', phone: 'phone', fullName: 'fullName' },
+    sourceTag: form.sourceTag,
+    browserZone: form.timezone,
+    callsNow: true,
+    person: { kind: 'demo', full_name: form.fullName, phone: form.phone, email: form.email },
+    consent: { version: DEMO_CONSENT_VERSION, text: demoConsentText(site.name) },
+    outbox: ({ leadId, callId, timestamp, timing, tag, calendar }) => ({
+      topic: DEMO_LEAD_TOPIC,
+      payload: {
+        type: 'demo-call',
+        leadId,
+        callId,
+        phone: form.phone,
+        fullName: form.fullName,
+        email: form.email,
+        consent: true,
+        timestamp,
+        timezone: timing.timezone,
+        scheduled: timing.scheduled,
+        ...sourceFields(tag, calendar),
+      },
+    }),
+  };
+}
+
+function contactForm(form: ContactRequest): LeadForm {
+  const fullName = `${form.firstName} ${form.lastName}`;
+  return {
+    subject: { email: form.email, phone: form.phoneNumber, fullName },
+    // The name check covers first and last together; its message shows at the first.
+    fields: { email: 'email', phone: 'phoneNumber', fullName: 'firstName' },
+    sourceTag: form.sourceTag,
+    // The automation calls "shortly" within the recipient's hours; the stored zone and timing are for it.
+    browserZone: undefined,
+    callsNow: false,
+    person: {
+      kind: 'contact',
+      full_name: fullName,
+      first_name: form.firstName,
+      last_name: form.lastName,
+      company_name: form.companyName,
+      phone: form.phoneNumber,
+      email: form.email,
+    },
+    // The modal's notice is the consent: submitting is agreeing to it, stored word for word.
+    consent: { version: CONTACT_CONSENT_VERSION, text: contactConsentText(site.name) },
+    outbox: ({ leadId, timestamp, timing, tag, calendar }) => ({
+      topic: CONTACT_LEAD_TOPIC,
+      payload: {
+        type: 'contact',
+        leadId,
+        firstName: form.firstName,
+        lastName: form.lastName,
+        phoneNumber: form.phoneNumber,
+        companyName: form.companyName,
+        email: form.email,
+        timestamp,
+        timezone: timing.timezone,
+        ...sourceFields(tag, calendar),
+      },
+    }),
+  };
+}
+
+function cooldown(retryAt: Date, now: Date): IntakeOutcome {
+  const retryAfterSeconds = Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
+  return { kind: 'cooldown', retryAt, retryAfterSeconds };
+}
+
+/** A check's refusal, worded as the forms show it. */
+function checkRefusal(checked: Extract<CheckOutcome, { ok: false }>, { fields, subject }: LeadForm): IntakeOutcome {
+  switch (checked.failed) {
+    case 'email':
+      return { kind: 'refused', field: fields.email, message: checked.reason };
+    case 'phone':
+      return { kind: 'refused', field: fields.phone, message: PHONE_INVALID_MESSAGE };
+    case 'phone-unavailable':
+      return { kind: 'unavailable', check: 'phone' };
+    case 'name':
+      return { kind: 'refused', field: fields.fullName, message: nameInvalidMessage(subject.fullName) };
+    case 'name-unavailable':
+      return { kind: 'unavailable', check: 'name', field: fields.fullName, message: NAME_CHECK_FAILED_MESSAGE };
+  }
+}
+
+/** Lead, consent, call (when it starts now), payload and the number's claim: the rows of one transaction. */
+function leadWrite(form: LeadForm, facts: LeadFacts, evidence: IntakeContext): LeadWrite {
+  const { leadId, consentId, callId, e164, timestamp, timing, tag, calendar } = facts;
+  const origin = { ip_address: evidence.ipAddress, user_agent: evidence.userAgent };
+  return {
+    lead: {
+      id: leadId,
+      ...form.person,
+      consent: 1,
+      timezone: timing.timezone,
+      scheduled: timing.scheduled ? 1 : 0,
+      source_tag: tag,
+      calendar_link: calendar.link,
+      ...origin,
+      created_at: timestamp,
+    },
+    consent: {
+      id: consentId,
+      lead_id: leadId,
+      consent_text_version: form.consent.version,
+      consent_text: form.consent.text,
+      ...origin,
+      created_at: timestamp,
+    },
+    call: callId
+      ? {
+          id: callId,
+          lead_id: leadId,
+          phone_number: e164,
+          status: 'preparing',
+          created_at: timestamp,
+          updated_at: timestamp,
+        }
+      : undefined,
+    outbox: form.outbox(facts),
+    cooldown: form.callsNow ? { phone: form.subject.phone } : undefined,
+  };
+}
+
+export function leadIntake({
+  store,
+  checks,
+  clock,
+  calTeam,
+  callEvents,
+  onLeadQueued,
+  newId = () => crypto.randomUUID(),
+}: LeadIntakeDeps) {
+  async function take<S extends z.ZodType>(
+    input: unknown,
+    context: IntakeContext,
+    schema: S,
+    describe: (form: z.output<S>) => LeadForm,
+  ): Promise<IntakeOutcome> {
+    if (honeypotFilled(input)) return { kind: 'honeypot' };
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) return { kind: 'invalid', fieldErrors: toFieldErrors(parsed.error).fieldErrors };
+    const form = describe(parsed.data);
+
+    // An early, read-only answer for a number in its 6 hours: no third party is asked about it again.
+    if (form.callsNow) {
+      const asked = clock();
+      const waitUntil = await store.cooldownEnd(form.subject.phone, asked);
+      if (waitUntil) return cooldown(waitUntil, asked);
+    }
+
+    let checked: CheckOutcome;
+    try {
+      checked = await runLeadChecks(checks, form.subject);
+    } catch (error) {
+      return { kind: 'failed', stage: 'checks', error };
+    }
+    if (!checked.ok) return checkRefusal(checked, form);
+
+    const now = clock();
+    const timing = decideCallTiming(checked.timeZones, form.browserZone, now);
+    const tag = form.sourceTag ?? DEFAULT_SOURCE_TAG;
+    const leadId = newId();
+    // The call id names the socket room: a random UUID (122 random bits) nobody can guess.
+    const callId = form.callsNow && !timing.scheduled ? newId() : null;
+    const facts: LeadFacts = {
+      leadId,
+      consentId: newId(),
+      callId,
+      e164: checked.e164,
+      timestamp: now.toISOString(),
+      timing,
+      tag,
+      calendar: calendarFor(tag, calTeam),
+    };
+    const write = leadWrite(form, facts, context);
+
+    let saved: Awaited<ReturnType<typeof store.save>>;
+    try {
+      saved = await store.save(write, now);
+    } catch (error) {
+      return { kind: 'failed', stage: 'store', error };
+    }
+    if (!saved.saved) return cooldown(saved.retryAt, now);
+
+    // After commit, never inside it. 'preparing' starts the local call driver when it runs.
+    if (callId) callEvents.publish({ callId, status: 'preparing' });
+    onLeadQueued();
+    return { kind: 'accepted', leadId, callId };
+  }
+
+  return {
+    /** POST /api/demo-calls: a call now inside the number's calling hours, otherwise a scheduled one. */
+    takeDemoCall: (input: unknown, context: IntakeContext) => take(input, context, demoCallSchema, demoCallForm),
+    /** POST /api/contact: the automation calls back. */
+    takeContact: (input: unknown, context: IntakeContext) => take(input, context, contactSchema, contactForm),
+  };
+}
+
+export type LeadIntake = ReturnType<typeof leadIntake>;
