@@ -25,7 +25,8 @@ function tempDataDir() {
 
 async function server(env: Record<string, string>): Promise<ServerProcess> {
   const started = await startServerProcess({
-    OUTBOUND_TIMEOUT_MS: '1000',
+    // Long enough that a busy machine's slow answer is not taken for a failure (and the lead sent again).
+    OUTBOUND_TIMEOUT_MS: '5000',
     API_RATE_LIMIT_PER_MINUTE: '100000',
     DEMO_RATE_LIMIT_PER_HOUR: '100000',
     ...env,
