@@ -98,10 +98,10 @@ test('a server with the last resort installed keeps answering after an exception
   );
   expect(await get(server.port, '/')).toEqual({ status: 200, body: 'ok' });
   expect(server.child.exitCode).toBeNull();
-}, 30_000);
+}, 90_000);
 
 test('without it, the same exception ends the process (what the last resort is there for)', async () => {
   const server = await serve(['--bare']);
   await get(server.port, '/throw');
   expect(await server.exited).not.toBe(0);
-}, 30_000);
+}, 90_000);

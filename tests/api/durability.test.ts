@@ -114,7 +114,7 @@ test('SIGTERM during a stream of leads: answers go out, the WAL is checkpointed 
   // The file alone, opened without its WAL, holds every accepted lead.
   const stored = storedEmails(databaseFile);
   expect(stream.accepted.filter((email) => !stored.has(email))).toEqual([]);
-}, 45_000);
+}, 120_000);
 
 test('kill -9 during a stream of leads, three times over: after each restart every lead that got a 201 is there', async () => {
   const dataDir = tempDir();

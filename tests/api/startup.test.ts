@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from 'vitest';
+import { expect, test, vi } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -70,7 +70,7 @@ test('the server migrates, says the local call driver stands in, serves, and shu
     child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}, 20_000);
+}, 90_000);
 
 test('on SIGTERM a request in flight still gets its answer, new connections are refused, then the process exits', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-stop-'));
@@ -99,8 +99,11 @@ test('on SIGTERM a request in flight still gets its answer, new connections are 
 
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    // New connections are refused once the signal is handled; on a busy machine that can take a moment.
+    await vi.waitFor(() => expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow(), {
+      timeout: 15_000,
+      interval: 100,
+    });
 
     socket.end(body.slice(10));
     await closed;
@@ -111,4 +114,4 @@ test('on SIGTERM a request in flight still gets its answer, new connections are 
     child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}, 20_000);
+}, 90_000);
