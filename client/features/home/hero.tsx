@@ -9,19 +9,21 @@ import { buttonStyles } from '../../styles/buttons.ts';
 
 const hero = css`
   position: relative;
-  overflow: hidden;
   padding: clamp(2.5rem, 7vw, 5.5rem) var(--space-4) clamp(3rem, 8vw, 6rem);
   background:
     radial-gradient(60rem 30rem at 85% -10%, var(--color-glow), transparent 70%),
     var(--color-bg);
   .inner {
     display: grid;
+    /* minmax(0, …): the column may be narrower than its widest unbreakable content, so the phone field and
+       its button shrink with the screen instead of pushing the column past it. */
+    grid-template-columns: minmax(0, 1fr);
     gap: var(--space-12);
     align-items: center;
     max-width: var(--content-width);
     margin: 0 auto;
     @media (min-width: 960px) {
-      grid-template-columns: 1.15fr 0.85fr;
+      grid-template-columns: minmax(0, 1.15fr) minmax(0, 0.85fr);
     }
   }
   h1 {
