@@ -135,7 +135,11 @@ test('each rule of the form says what is wrong under its field, and the phone fo
   await expect(consent).toHaveAccessibleName(
     /Porchlight.*artificial or AI-generated voice.*recorded.*not a condition of purchase/,
   );
-  await expect(dialog.getByRole('link', { name: 'Consent Policy' })).toHaveAttribute('href', '/consent-policies');
+  // The policy's path, at the end of the stored words, is itself the link (as in the contact form's notice).
+  const policy = dialog.getByRole('link', { name: '/consent-policies' });
+  await expect(policy).toHaveAttribute('href', '/consent-policies');
+  await expect(policy).toHaveAttribute('target', '_blank');
+  await expect(dialog.getByText(/See our Consent Policy at \/consent-policies\.$/)).toBeVisible();
 
   await dialog.getByRole('button', { name: 'Call Me Now' }).click();
   const expected = {
