@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 // Newest first (SPEC §3 dates).
@@ -220,6 +220,46 @@ test('every card gives the reading time its article gives', async ({ page }) => 
     await expect(article.getByText(/^\d+ min read$/)).toHaveText(onCards.get(title) ?? 'missing');
   }
   expect([...onCards.values()].every((time) => time !== '1 min read')).toBe(true);
+});
+
+/** The colour the screen shows at a point of an element, given as fractions of its box. */
+async function colourAt(page: Page, element: Locator, x: number, y: number): Promise<number[]> {
+  const box = await element.boundingBox();
+  if (!box) throw new Error('the element has no box');
+  const shot = await page.screenshot({
+    clip: { x: box.x + box.width * x, y: box.y + box.height * y, width: 1, height: 1 },
+  });
+  return page.evaluate(async (png) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${png}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = 1;
+    canvas.height = 1;
+    const context = canvas.getContext('2d');
+    context?.drawImage(image, 0, 0);
+    return [...(context?.getImageData(0, 0, 1, 1).data ?? [])].slice(0, 3);
+  }, shot.toString('base64'));
+}
+
+test("a cover is drawn in the page's theme: light, dark, and dark when chosen on a light system", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/blog/real-estate-call-scripts-that-work');
+  const cover = page.getByRole('main').getByRole('article').locator('img.cover');
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // A point of the cover's background, clear of the drawing.
+  const background = () => colourAt(page, cover, 0.5, 0.03);
+  const brightness = async () => Math.max(...(await background()));
+  expect(await brightness()).toBeGreaterThan(230);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(brightness).toBeLessThan(50);
+  // The visitor's own choice of the dark theme, on a system set to light.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(brightness).toBeGreaterThan(230);
+  await page.evaluate(() => {
+    document.documentElement.dataset.theme = 'dark';
+  });
+  await expect.poll(brightness).toBeLessThan(50);
 });
 
 test('an article renders its markdown: headings, lists, quotes and tables, with author, date and cover', async ({
