@@ -102,6 +102,46 @@ test('Latest Insights: the three newest articles as blog cards, their covers loa
   }
 });
 
+test.describe("the hero's note says when the call comes, by the visitor's own clock", () => {
+  // The hero cannot know the phone's time zone before the number is typed, so it goes by the visitor's.
+  test.use({ timezoneId: 'America/Chicago' });
+  const note = (page: Page) => page.getByRole('main').locator('form .note');
+
+  for (const [instant, local, text] of [
+    ['2026-01-15T18:00:00Z', '12:00', 'AI will call you immediately.'],
+    ['2026-01-15T14:59:00Z', '08:59', 'Outside calling hours, the AI will call you at 9 AM.'],
+    ['2026-01-16T02:00:00Z', '20:00', 'Outside calling hours, the AI will call you at 9 AM tomorrow.'],
+  ] as const) {
+    test(`at ${local}: "${text}"`, async ({ page }) => {
+      await page.clock.setFixedTime(new Date(instant));
+      await page.goto('/');
+      // Only the right one of the three is shown (and read out).
+      await expect(note(page)).toHaveText(text, { useInnerText: true });
+    });
+  }
+
+  test('the note is right at first paint, and catches up when the visitor turns to the form', async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2026-01-16T02:00:00Z')); // 20:00
+    // With the app's scripts emptied, only the inline script in <head> can have chosen the note.
+    await page.route('**/assets/*.js', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(note(page)).toHaveText('Outside calling hours, the AI will call you at 9 AM tomorrow.', {
+      useInnerText: true,
+    });
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    await page.unrouteAll();
+
+    await page.clock.setFixedTime(new Date('2026-01-16T01:59:00Z')); // 19:59
+    await page.goto('/');
+    await expect(note(page)).toHaveText('AI will call you immediately.', { useInnerText: true });
+    await page.clock.setFixedTime(new Date('2026-01-16T02:01:00Z')); // 20:01, the page still open
+    await page.getByLabel('Your phone number').focus();
+    await expect(note(page)).toHaveText('Outside calling hours, the AI will call you at 9 AM tomorrow.', {
+      useInnerText: true,
+    });
+  });
+});
+
 test('a valid hero number opens the demo-call dialog; an invalid one only warns', async ({ page }) => {
   const warnings: string[] = [];
   page.on('console', (message) => {
@@ -111,7 +151,6 @@ test('a valid hero number opens the demo-call dialog; an invalid one only warns'
   const phone = page.getByLabel('Your phone number');
   await expect(phone).toHaveAttribute('type', 'tel');
   await expect(phone).toHaveAttribute('required', '');
-  await expect(page.getByRole('main').getByText('AI will call you immediately.')).toBeVisible();
   // Focusing the number scales its form up slightly.
   const form = page.getByRole('main').locator('form').filter({ has: phone });
   const scale = () => form.evaluate((el) => new DOMMatrixReadOnly(getComputedStyle(el).transform).a);

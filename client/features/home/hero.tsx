@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import type { FormEvent } from 'react';
 import home from '#content/home.json';
 import { site } from '#content/site.ts';
+import { CALLING_HOURS_START, callTimingAt, hourLabel } from '#shared/business-hours.ts';
 import { HERO_PHONE_WARNING } from '#shared/messages.ts';
 import { cleanPhone, isTenDigitPhone } from '#shared/phone.ts';
 import { useOpenDialog } from '../../state/dialogs.ts';
@@ -74,6 +75,18 @@ const form = css`
     color: var(--color-muted);
     font-size: 0.9375rem;
   }
+  /* One of the three shows, by the visitor's clock (set on <html> before first paint: boot-script.ts). */
+  .later-today,
+  .tomorrow {
+    display: none;
+  }
+  html[data-calls='later-today'] & .later-today,
+  html[data-calls='tomorrow'] & .tomorrow {
+    display: inline;
+  }
+  html[data-calls] & .now {
+    display: none;
+  }
 `;
 
 const chips = css`
@@ -136,6 +149,15 @@ const phone = css`
 `;
 
 const heroChips = ['Call, Text & Email', '3-Month Follow-up', 'Live Transfers', 'CRM Sync'];
+const opening = hourLabel(CALLING_HOURS_START);
+
+/** The page may have been open a while: the note is brought up to date when the visitor turns to the form. */
+function refreshCallTiming() {
+  const timing = callTimingAt(new Date().getHours());
+  const root = document.documentElement;
+  if (timing === 'now') delete root.dataset.calls;
+  else root.dataset.calls = timing;
+}
 
 /** SPEC §2 hero: the number typed here only opens the demo-call dialog; it is sent nowhere. */
 export function Hero() {
@@ -153,7 +175,7 @@ export function Hero() {
         <div>
           <h1 id="hero-title">{site.headline}</h1>
           <p className="lead">{home.heroLead}</p>
-          <form css={form} onSubmit={onSubmit}>
+          <form css={form} onSubmit={onSubmit} onFocus={refreshCallTiming}>
             <div className="row">
               <label htmlFor="hero-phone" className="visually-hidden">
                 Your phone number
@@ -171,7 +193,11 @@ export function Hero() {
                 Try the AI
               </button>
             </div>
-            <p className="note">AI will call you immediately.</p>
+            <p className="note">
+              <span className="now">AI will call you immediately.</span>
+              <span className="later-today">Outside calling hours, the AI will call you at {opening}.</span>
+              <span className="tomorrow">Outside calling hours, the AI will call you at {opening} tomorrow.</span>
+            </p>
           </form>
           <ul css={chips} aria-label="What the assistant does">
             {heroChips.map((chip) => (
