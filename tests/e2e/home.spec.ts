@@ -102,6 +102,37 @@ test('Latest Insights: the three newest articles as blog cards, their covers loa
   }
 });
 
+test('Integrations: the nine CRMs by name, HubSpot with its own mark, in the ink of either theme', async ({ page }) => {
+  await page.goto('/#integrations');
+  const tiles = page.locator('#integrations li');
+  // The names alone: no initials in front of them any more.
+  await expect(tiles).toHaveText([
+    'Follow Up Boss',
+    'Lofty',
+    'CINC',
+    'Real Geeks',
+    'HighLevel',
+    'BoldTrail',
+    'HubSpot',
+    'BoomTown',
+    'Sierra Interactive',
+  ]);
+  await expect(tiles.locator('svg')).toHaveCount(1);
+  const hubspot = tiles.filter({ hasText: 'HubSpot' });
+  const mark = hubspot.locator('svg');
+  // Sized to the word and centred on it.
+  const [markBox, wordBox] = await Promise.all([mark.boundingBox(), hubspot.locator('.wordmark').boundingBox()]);
+  if (!markBox || !wordBox) throw new Error('the mark and its word should have boxes');
+  expect(markBox.height).toBeGreaterThan(16);
+  expect(markBox.height).toBeLessThanOrEqual(wordBox.height + 1);
+  expect(Math.abs(markBox.y + markBox.height / 2 - (wordBox.y + wordBox.height / 2))).toBeLessThanOrEqual(1);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const [fill, ink] = await mark.evaluate((svg) => [getComputedStyle(svg).fill, getComputedStyle(svg).color]);
+    expect(fill).toBe(ink);
+  }
+});
+
 test.describe("the hero's note says when the call comes, by the visitor's own clock", () => {
   // The hero cannot know the phone's time zone before the number is typed, so it goes by the visitor's.
   test.use({ timezoneId: 'America/Chicago' });
