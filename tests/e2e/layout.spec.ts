@@ -129,6 +129,8 @@ async function problemsWhenOpen(page: Page, open: () => Promise<void>, thirdPart
 }
 
 test('the menu, on phones held either way: whole, with 44 px targets', async ({ page }) => {
+  // A dozen sizes, each opening and closing the dialog: generous for a busy machine.
+  test.setTimeout(90_000);
   await page.goto('/privacy');
   const problems = await problemsWhenOpen(page, async () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -140,6 +142,7 @@ test('the menu, on phones held either way: whole, with 44 px targets', async ({ 
 test('the demo-call dialog and the contact form, on phones held either way: whole, with 44 px targets', async ({
   page,
 }) => {
+  test.setTimeout(90_000);
   await page.goto('/about-us');
   const demoCall = await problemsWhenOpen(page, async () => {
     await page.getByRole('banner').getByRole('button', { name: 'Try the AI' }).click();
@@ -153,6 +156,8 @@ test('the demo-call dialog and the contact form, on phones held either way: whol
 });
 
 test('the booking and video dialogs, on phones held either way: whole, with 44 px targets', async ({ page }) => {
+  // A dozen sizes, each opening and closing the dialog: generous for a busy machine.
+  test.setTimeout(90_000);
   await fakeCalEmbed(page);
   // Wider screens play the video in YouTube's privacy-friendly player: a blank stand-in here.
   await page.route('https://www.youtube-nocookie.com/**', (route) =>
