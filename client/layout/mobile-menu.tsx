@@ -7,7 +7,7 @@ import { buttonStyles } from '../styles/buttons.ts';
 import { NavLink } from './nav-link.tsx';
 import { ThemeSwitch } from './theme-toggle.tsx';
 
-// SPEC §2: the compact menu (phones, and landscape screens under 1024 px) has the header's items minus About Us,
+// The compact menu (phones, and landscape screens under 1024 px) has the header's items minus About Us,
 // which stays in the footer, plus 'Try the AI'; 'Book Demo' joins it because the header has no room for it
 // there. On wider screens the menu holds the items the header has no room for, About Us among them.
 const SHEET_MEDIA = `(orientation: landscape) and (max-width: ${COMPACT_LANDSCAPE_NAV_BELOW_PX - 0.02}px)`;

@@ -224,7 +224,7 @@ test.describe('which navigation a screen gets', () => {
       }
       await menuButton.click();
       const drawer = page.getByRole('dialog', { name: 'Menu' });
-      // SPEC §2: the compact menu (phones under 768 px, and landscape screens under 1024 px) leaves About Us to
+      // The compact menu (phones under 768 px, and landscape screens under 1024 px) leaves About Us to
       // the footer.
       const compact = width < 768 || (width > height && width < 1024);
       const inDrawer = compact ? ALL_ITEMS.filter((item) => item !== 'About Us') : ALL_ITEMS;
