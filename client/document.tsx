@@ -4,8 +4,8 @@ import { site } from '#content/site.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { NonceContext } from './nonce.tsx';
 import { PUBLIC_CONFIG_ELEMENT_ID, PublicConfigContext, serializeForScript } from './public-config.tsx';
-import { BRAND_FONT_URL } from './styles/brand-font.ts';
 import { bootScript } from './styles/boot-script.ts';
+import { BRAND_FONT_URL } from './styles/brand-font.ts';
 import { GlobalStyles } from './styles/global-styles.tsx';
 
 interface DocumentProps {
