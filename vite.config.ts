@@ -7,6 +7,8 @@ import { content } from './content/vite-plugin.ts';
 export default defineConfig(({ isSsrBuild }) => ({
   publicDir: 'client/public',
   plugins: [content(), react({ jsxImportSource: '@emotion/react' }), serviceWorker()],
+  // Build-time packages: the server render takes what it uses into its bundle, so production needs none of them.
+  ssr: { noExternal: ['simple-icons'] },
   build: isSsrBuild
     ? {
         outDir: 'dist/server',

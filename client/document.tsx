@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
+import { preload } from 'react-dom';
 import { site } from '#content/site.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { NonceContext } from './nonce.tsx';
 import { PUBLIC_CONFIG_ELEMENT_ID, PublicConfigContext, serializeForScript } from './public-config.tsx';
 import { bootScript } from './styles/boot-script.ts';
+import { BRAND_FONT_URL } from './styles/brand-font.ts';
 import { GlobalStyles } from './styles/global-styles.tsx';
 
 interface DocumentProps {
@@ -14,6 +16,8 @@ interface DocumentProps {
 
 /** The whole HTML document, rendered on the server and hydrated in the browser. */
 export function Document({ nonce, publicConfig, children }: DocumentProps) {
+  // The first screen's text is set in it: fetched alongside the styles rather than once they are parsed.
+  preload(BRAND_FONT_URL, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
   return (
     <html lang="en" suppressHydrationWarning>
       <head>

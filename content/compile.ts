@@ -1,7 +1,9 @@
 import MarkdownIt from 'markdown-it';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
+import { readingMinutes } from '#shared/blog.ts';
 import { ContentError, checkContent } from './check.ts';
+import { type PostMeta, postFrontMatter } from './schema.ts';
 
 export { ContentError };
 
@@ -61,6 +63,12 @@ export function compileMarkdown<T>(file: string, source: string, schema: z.ZodTy
     throw new ContentError(`${file}: front matter is not valid YAML: ${String(error)}`);
   }
   return { meta: checkContent(file, data, schema), html: markdown.render(match[2] ?? '') };
+}
+
+/** An article: its checked front matter, with its reading time counted from its own words. */
+export function compilePost(file: string, source: string): { meta: PostMeta; html: string } {
+  const { meta, html } = compileMarkdown(file, source, postFrontMatter);
+  return { meta: { ...meta, readingMinutes: readingMinutes(wordCount(html)) }, html };
 }
 
 export function compileJson<T>(file: string, source: string, schema: z.ZodType<T>): T {

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from 'vitest';
 import { coverSrc } from '#shared/blog.ts';
-import { compileJson, compileMarkdown, wordCount } from './compile.ts';
-import { jsonSchemas, markdownSchemaFor, type PostMeta, postFrontMatter, teamContent } from './schema.ts';
+import { compileJson, compileMarkdown, compilePost, wordCount } from './compile.ts';
+import { jsonSchemas, markdownSchemaFor, type PostMeta, teamContent } from './schema.ts';
 
 // The real content files, checked the way the build checks them (content/vite-plugin.ts).
 const CONTENT_DIR = import.meta.dirname;
@@ -27,9 +27,7 @@ test.each(Object.keys(jsonSchemas))('%s matches its schema', (relative) => {
   expect(() => compileJson(`content/${relative}`, read(relative), schema)).not.toThrow();
 });
 
-const posts: PostMeta[] = articleFiles.map(
-  (file) => compileMarkdown(`content/${file}`, read(file), postFrontMatter).meta,
-);
+const posts: PostMeta[] = articleFiles.map((file) => compilePost(`content/${file}`, read(file)).meta);
 
 test('there are five articles with distinct ids and slugs', () => {
   expect(posts).toHaveLength(5);

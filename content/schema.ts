@@ -17,7 +17,6 @@ export const postFrontMatter = z
     date: isoDate,
     /** When the article was last revised: its modified time and its sitemap lastmod. */
     updated: isoDate.optional(),
-    readingTime: z.string().regex(/^\d+ min read$/, "must read like '6 min read'"),
     coverImage: z.string().startsWith('/'),
     categories: z.array(text).min(1),
   })
@@ -25,7 +24,9 @@ export const postFrontMatter = z
     path: ['updated'],
     message: 'must not be before date',
   });
-export type PostMeta = z.infer<typeof postFrontMatter>;
+export type PostFrontMatter = z.infer<typeof postFrontMatter>;
+/** A post as the site uses it: its front matter, and what the build works out from its words. */
+export type PostMeta = PostFrontMatter & { readingMinutes: number };
 
 export const pageFrontMatter = z
   .object({

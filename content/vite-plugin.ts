@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { ContentError, compileJson, compileMarkdown } from './compile.ts';
-import { jsonSchemas, markdownSchemaFor } from './schema.ts';
+import { ContentError, compileJson, compileMarkdown, compilePost } from './compile.ts';
+import { jsonSchemas, pageFrontMatter } from './schema.ts';
 import { siteFacts } from './site.ts';
 import { parseSiteFacts } from './site-check.ts';
 
@@ -35,7 +35,9 @@ export function content(): Plugin {
       // Errors name the file from the repository root, e.g. 'content/blog/x.md', so it can be opened as written.
       const label = path.relative(REPO_ROOT, file).split(path.sep).join('/');
       if (file.endsWith('.md')) {
-        const { meta, html } = compileMarkdown(label, source, markdownSchemaFor(relative));
+        const { meta, html } = relative.startsWith('blog/')
+          ? compilePost(label, source)
+          : compileMarkdown(label, source, pageFrontMatter);
         checkSlug(relative, label, meta);
         // `?meta` is a separate module holding only the front matter, for lists of posts.
         const code =

@@ -1,16 +1,16 @@
 import { expect, test } from 'vitest';
 import { categoryBadges, coverSrc, formatPostDate, postDateToUtc, readingMinutes, readingTimeLabel } from './blog.ts';
 
-test('reading time is one minute per started 200 characters of the excerpt', () => {
-  expect(readingMinutes('a'.repeat(200))).toBe(1);
-  expect(readingMinutes('a'.repeat(201))).toBe(2);
-  expect(readingMinutes('a'.repeat(400))).toBe(2);
-  expect(readingMinutes('a'.repeat(401))).toBe(3);
+test('reading time is one minute per started 200 words of the article', () => {
+  expect(readingMinutes(200)).toBe(1);
+  expect(readingMinutes(201)).toBe(2);
+  expect(readingMinutes(1200)).toBe(6);
+  expect(readingMinutes(1201)).toBe(7);
 });
 
-test('reading time is at least one minute, even for an empty excerpt', () => {
-  expect(readingMinutes('')).toBe(1);
-  expect(readingMinutes('Short.')).toBe(1);
+test('reading time is at least one minute, even for a very short article', () => {
+  expect(readingMinutes(0)).toBe(1);
+  expect(readingMinutes(12)).toBe(1);
   expect(readingTimeLabel(3)).toBe('3 min read');
 });
 

@@ -6,11 +6,12 @@ export const COVER_HEIGHT = 630;
 
 /** SPEC §9: a card shows at most this many category badges, then '+N'. */
 export const MAX_CARD_CATEGORIES = 2;
-const CHARACTERS_PER_MINUTE = 200;
+// A steady reader's pace for prose on a screen (docs/content.md: why from the article's words).
+const WORDS_PER_MINUTE = 200;
 
-/** SPEC §3: the card's reading time is computed from the excerpt, not the stored readingTime. */
-export function readingMinutes(excerpt: string): number {
-  return Math.max(1, Math.ceil(excerpt.length / CHARACTERS_PER_MINUTE));
+/** Minutes to read an article of `words` words: every started 200 words count as a minute, and at least one. */
+export function readingMinutes(words: number): number {
+  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
 }
 
 export function readingTimeLabel(minutes: number): string {

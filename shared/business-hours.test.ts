@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { isValidTimeZone, isWithinCallingHours, localHour } from './business-hours.ts';
+import { callTimingAt, hourLabel, isValidTimeZone, isWithinCallingHours, localHour } from './business-hours.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -58,4 +58,19 @@ test('a zone the runtime does not know is refused', () => {
   expect(isValidTimeZone('America/Chicago')).toBe(true);
   expect(isValidTimeZone('Mars/Olympus_Mons')).toBe(false);
   expect(() => isWithinCallingHours('Mars/Olympus_Mons', at('2026-01-15T15:00:00Z'))).toThrow(RangeError);
+});
+
+test.each([
+  [0, 'later-today'],
+  [8, 'later-today'],
+  [9, 'now'],
+  [19, 'now'],
+  [20, 'tomorrow'],
+  [23, 'tomorrow'],
+] as const)('a call asked for at %i:00 comes %s', (hour, timing) => {
+  expect(callTimingAt(hour)).toBe(timing);
+});
+
+test('hours read as a visitor reads them', () => {
+  expect([0, 9, 12, 20].map(hourLabel)).toEqual(['12 AM', '9 AM', '12 PM', '8 PM']);
 });

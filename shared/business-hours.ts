@@ -36,3 +36,18 @@ export function isWithinCallingHours(timeZone: string, now: Date): boolean {
   const hour = localHour(timeZone, now);
   return hour >= CALLING_HOURS_START && hour < CALLING_HOURS_END;
 }
+
+/** When a demo call requested at `hour` (0-23, the caller's wall clock) comes: at once, or at the next opening. */
+export type CallTiming = 'now' | 'later-today' | 'tomorrow';
+
+export function callTimingAt(hour: number): CallTiming {
+  if (hour < CALLING_HOURS_START) return 'later-today';
+  if (hour >= CALLING_HOURS_END) return 'tomorrow';
+  return 'now';
+}
+
+/** '9 AM', '12 PM', '8 PM': an hour of the clock as a visitor reads it. */
+export function hourLabel(hour: number): string {
+  const twelve = hour % 12 === 0 ? 12 : hour % 12;
+  return `${twelve} ${hour < 12 ? 'AM' : 'PM'}`;
+}

@@ -16,5 +16,8 @@ export const TOAST_LIMIT = 3;
 export const TOAST_DURATION_MS = 4000;
 export const LOW_END_MAX_CORES = 4;
 
+/** Phones: narrower than 768 px. */
+export const PHONE_MEDIA = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
+
 /** Where the compact (drawer) navigation applies: phones, and landscape screens under 1024 px. */
 export const COMPACT_NAV_MEDIA = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px), (orientation: landscape) and (max-width: ${COMPACT_LANDSCAPE_NAV_BELOW_PX - 0.02}px)`;

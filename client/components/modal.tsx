@@ -38,8 +38,8 @@ const header = css`
 
 const closeButton = css`
   flex: none;
-  width: 2.5rem;
-  height: 2.5rem;
+  width: 2.75rem;
+  height: 2.75rem;
   margin: calc(var(--space-2) * -1) calc(var(--space-2) * -1) 0 0;
   border: 0;
   border-radius: 999px;

@@ -11,6 +11,7 @@ import { useIdlePrefetch, useMobileHint, useRouteScrolling } from '../hooks/use-
 import { useVisitTracking } from '../hooks/use-visit-tracking.ts';
 import { useSourceTagResolution } from '../state/source-tag.ts';
 import { NavigationProgress } from './navigation-progress.tsx';
+import { OperatorHeader } from './operator-header.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { Splash } from './splash.tsx';
@@ -35,9 +36,16 @@ const main = css`
   &:focus {
     outline: none;
   }
+  /* Below the operator pages' own bar, which scrolls with the page. */
+  &[data-operator='true'] {
+    padding-top: 0;
+  }
 `;
 
-/** Everything a visitor meets on every page; operator pages go without the marketing parts. */
+/**
+ * Everything a visitor meets on every page. Operator pages (dashboards) keep a minimal background: a plain top
+ * bar instead of the marketing header, no footer, no promotions.
+ */
 export function Layout() {
   const operator = useOperatorRoute();
   useRouteScrolling();
@@ -55,14 +63,14 @@ export function Layout() {
       <a css={skipLink} href="#main">
         Skip to content
       </a>
-      <SiteHeader />
+      {operator ? <OperatorHeader /> : <SiteHeader />}
       <NavigationProgress />
-      <main css={main} id="main" tabIndex={-1}>
+      <main css={main} id="main" tabIndex={-1} data-operator={operator}>
         <Outlet />
       </main>
-      <SiteFooter />
       {operator ? null : (
         <>
+          <SiteFooter />
           <PromoBar />
           <PromoPopupWhenDue />
         </>

@@ -1,14 +1,15 @@
 import { css } from '@emotion/react';
 import { mainNav } from '#content/site.ts';
-import { COMPACT_LANDSCAPE_NAV_BELOW_PX, MOBILE_BREAKPOINT_PX } from '#shared/ui-timing.ts';
+import { COMPACT_LANDSCAPE_NAV_BELOW_PX, COMPACT_NAV_MEDIA, PHONE_MEDIA } from '#shared/ui-timing.ts';
 import { Modal } from '../components/modal.tsx';
 import { useOpenDialog } from '../state/dialogs.ts';
 import { buttonStyles } from '../styles/buttons.ts';
 import { NavLink } from './nav-link.tsx';
+import { ThemeSwitch } from './theme-toggle.tsx';
 
-// SPEC §2: on phones the drawer has the header's items minus About Us, plus 'Try the AI'. On wider screens it
-// also holds the items the header has no room for, About Us among them.
-const PHONE_MEDIA = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
+// The compact menu (phones, and landscape screens under 1024 px) has the header's items minus About Us,
+// which stays in the footer, plus 'Try the AI'; 'Book Demo' joins it because the header has no room for it
+// there. On wider screens the menu holds the items the header has no room for, About Us among them.
 const SHEET_MEDIA = `(orientation: landscape) and (max-width: ${COMPACT_LANDSCAPE_NAV_BELOW_PX - 0.02}px)`;
 
 // A side drawer; a bottom sheet when the screen is wider than tall and under 1024 px.
@@ -29,8 +30,8 @@ const drawer = css`
   }
   @media ${SHEET_MEDIA} {
     margin: auto 0 0;
-    width: 100vw;
-    max-width: 100vw;
+    width: 100%;
+    max-width: 100%;
     height: auto;
     max-height: 85dvh;
     border-width: 1px 0 0;
@@ -66,9 +67,28 @@ const drawer = css`
   a:hover {
     background: var(--color-bg-muted);
   }
-  .not-on-phones {
-    @media ${PHONE_MEDIA} {
+  .not-compact {
+    @media ${COMPACT_NAV_MEDIA} {
       display: none;
+    }
+  }
+  .actions {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--space-3);
+    > button {
+      flex: 1 1 10rem;
+    }
+  }
+  /* The header keeps the theme toggle except on phones, where the menu has it instead. */
+  .theme {
+    display: none;
+    flex: 1 1 100%;
+    @media ${PHONE_MEDIA} {
+      display: block;
+    }
+    @media ${SHEET_MEDIA} {
+      flex-basis: 16rem;
     }
   }
 `;
@@ -85,22 +105,37 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
       <nav aria-label="Mobile">
         <ul>
           {mainNav.map((item) => (
-            <li key={item.label} className={item.label === 'About Us' ? 'not-on-phones' : undefined}>
+            <li key={item.label} className={item.label === 'About Us' ? 'not-compact' : undefined}>
               <NavLink item={item} onNavigate={onClose} />
             </li>
           ))}
         </ul>
       </nav>
-      <button
-        type="button"
-        css={[buttonStyles.primary, buttonStyles.large]}
-        onClick={() => {
-          onClose();
-          openDialog({ kind: 'demo-call' });
-        }}
-      >
-        Try the AI
-      </button>
+      <div className="actions">
+        <button
+          type="button"
+          css={[buttonStyles.primary, buttonStyles.large]}
+          onClick={() => {
+            onClose();
+            openDialog({ kind: 'demo-call' });
+          }}
+        >
+          Try the AI
+        </button>
+        <button
+          type="button"
+          css={[buttonStyles.secondary, buttonStyles.large]}
+          onClick={() => {
+            onClose();
+            openDialog({ kind: 'booking' });
+          }}
+        >
+          Book Demo
+        </button>
+        <div className="theme">
+          <ThemeSwitch />
+        </div>
+      </div>
     </Modal>
   );
 }

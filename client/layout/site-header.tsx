@@ -6,6 +6,7 @@ import {
   COMPACT_LANDSCAPE_NAV_BELOW_PX,
   COMPACT_NAV_MEDIA,
   HEADER_OPAQUE_AFTER_PX,
+  PHONE_MEDIA,
   SCROLL_TO_TOP_DURATION_MS,
 } from '#shared/ui-timing.ts';
 import { useScrolled } from '../hooks/use-scrolled.ts';
@@ -20,6 +21,9 @@ import { ThemeToggle } from './theme-toggle.tsx';
 const FULL_NAV_MIN_PX = 1280;
 const PARTIAL_NAV_MEDIA = `(max-width: ${FULL_NAV_MIN_PX - 0.02}px)`;
 const NO_INLINE_NAV_MEDIA = `(max-width: ${COMPACT_LANDSCAPE_NAV_BELOW_PX - 0.02}px)`;
+// On the narrowest phones the logo goes without the wordmark, so the call to action and the menu still fit.
+const NO_WORDMARK_MEDIA = '(max-width: 359.98px)';
+const NARROW_MEDIA = '(max-width: 399.98px)';
 
 /** Home sections and the blog stay in the header longest; the other pages wait in the menu. */
 function isSecondary(item: NavItem) {
@@ -53,12 +57,18 @@ const bar = css`
   height: 100%;
   margin: 0 auto;
   padding: 0 var(--space-4);
+  @media ${NARROW_MEDIA} {
+    gap: var(--space-2);
+    padding: 0 var(--space-3);
+  }
 `;
 
 const logo = css`
   display: inline-flex;
   align-items: center;
   gap: var(--space-2);
+  min-width: 2.75rem;
+  min-height: 2.75rem;
   margin-right: auto;
   font-weight: 800;
   font-size: 1.25rem;
@@ -69,6 +79,12 @@ const logo = css`
     flex: none;
     width: 1.75rem;
     height: 1.75rem;
+  }
+  @media ${NO_WORDMARK_MEDIA} {
+    justify-content: center;
+    .wordmark {
+      display: none;
+    }
   }
 `;
 
@@ -107,8 +123,16 @@ const actions = css`
   display: flex;
   align-items: center;
   gap: var(--space-2);
+  flex: none;
   .wide-only {
     @media ${COMPACT_NAV_MEDIA} {
+      display: none;
+    }
+  }
+  /* On phones the theme choice lives in the menu. */
+  .not-on-phones {
+    display: contents;
+    @media ${PHONE_MEDIA} {
       display: none;
     }
   }
@@ -156,7 +180,7 @@ export function SiteHeader() {
           }}
         >
           <Logo />
-          {site.name}
+          <span className="wordmark">{site.name}</span>
         </Link>
         <nav css={nav} aria-label="Main">
           <ul>
@@ -168,7 +192,9 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div css={actions}>
-          <ThemeToggle />
+          <div className="not-on-phones">
+            <ThemeToggle />
+          </div>
           <button
             type="button"
             className="wide-only"

@@ -1,11 +1,8 @@
 import { css } from '@emotion/react';
-import { useEffect, useState } from 'react';
 import { Tooltip } from '../components/tooltip.tsx';
-import { THEME_STORAGE_KEY } from '../styles/boot-script.ts';
+import { THEME_LABELS as LABELS, type ThemeChoice, useThemeChoice } from './theme-choice.ts';
 
-export type ThemeChoice = 'light' | 'dark' | 'system';
 const ORDER: ThemeChoice[] = ['system', 'light', 'dark'];
-const LABELS: Record<ThemeChoice, string> = { system: 'System theme', light: 'Light theme', dark: 'Dark theme' };
 const ICONS: Record<ThemeChoice, string> = {
   system: 'M4 5h16v11H4zM9 19h6',
   light:
@@ -16,8 +13,8 @@ const ICONS: Record<ThemeChoice, string> = {
 const button = css`
   display: inline-grid;
   place-items: center;
-  width: 2.5rem;
-  height: 2.5rem;
+  width: 2.75rem;
+  height: 2.75rem;
   border: 1px solid var(--color-border);
   border-radius: 999px;
   background: var(--color-surface);
@@ -29,30 +26,9 @@ const button = css`
   }
 `;
 
-function readChoice(): ThemeChoice {
-  try {
-    const stored = localStorage.getItem(THEME_STORAGE_KEY);
-    return stored === 'light' || stored === 'dark' ? stored : 'system';
-  } catch {
-    return 'system';
-  }
-}
-
-/** Cycles system → light → dark; remembered, and applied before first paint by the boot script. */
+/** Cycles system → light → dark. */
 export function ThemeToggle() {
-  const [choice, setChoice] = useState<ThemeChoice>('system');
-  useEffect(() => setChoice(readChoice()), []);
-
-  const choose = (next: ThemeChoice) => {
-    setChoice(next);
-    const root = document.documentElement;
-    try {
-      if (next === 'system') localStorage.removeItem(THEME_STORAGE_KEY);
-      else localStorage.setItem(THEME_STORAGE_KEY, next);
-    } catch {}
-    if (next === 'system') delete root.dataset.theme;
-    else root.dataset.theme = next;
-  };
+  const [choice, choose] = useThemeChoice();
   const next = ORDER[(ORDER.indexOf(choice) + 1) % ORDER.length] ?? 'system';
 
   return (
@@ -78,5 +54,72 @@ export function ThemeToggle() {
         </button>
       )}
     </Tooltip>
+  );
+}
+
+const switchGroup = css`
+  display: grid;
+  grid-template-columns: repeat(3, minmax(0, 1fr));
+  gap: var(--space-1);
+  margin: 0;
+  padding: var(--space-1);
+  border: 1px solid var(--color-border);
+  border-radius: 999px;
+  button {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    gap: var(--space-2);
+    min-height: 2.75rem;
+    padding: 0 var(--space-2);
+    border: 0;
+    border-radius: 999px;
+    background: transparent;
+    color: var(--color-text);
+    font-weight: 600;
+    font-size: 0.9375rem;
+    cursor: pointer;
+  }
+  button[aria-pressed='true'] {
+    background: var(--color-text);
+    color: var(--color-bg);
+  }
+  svg {
+    flex: none;
+    width: 1.125rem;
+    height: 1.125rem;
+  }
+`;
+
+const SHORT_LABELS: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+
+/** The three themes side by side, for the menu on phones: each one a tap away, the current one pressed. */
+export function ThemeSwitch() {
+  const [choice, choose] = useThemeChoice();
+  return (
+    <fieldset css={switchGroup}>
+      <legend className="visually-hidden">Theme</legend>
+      {ORDER.map((option) => (
+        <button
+          key={option}
+          type="button"
+          aria-pressed={choice === option}
+          aria-label={LABELS[option]}
+          onClick={() => choose(option)}
+        >
+          <svg
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            aria-hidden="true"
+          >
+            <path d={ICONS[option]} />
+          </svg>
+          {SHORT_LABELS[option]}
+        </button>
+      ))}
+    </fieldset>
   );
 }

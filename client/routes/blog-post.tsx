@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
 import { findPost, loadPostHtml, posts } from '#content/posts.ts';
 import { findPersonByName } from '#content/team.ts';
-import { COVER_HEIGHT, COVER_WIDTH, coverSrc, formatPostDate } from '#shared/blog.ts';
+import { COVER_HEIGHT, COVER_WIDTH, coverSrc, formatPostDate, readingTimeLabel } from '#shared/blog.ts';
 import { Prose } from '../components/prose.tsx';
 import { Seo } from '../components/seo.tsx';
 
@@ -155,7 +155,7 @@ export function Component() {
               </>
             )}
             <span aria-hidden="true">·</span>
-            <span>{post.readingTime}</span>
+            <span>{readingTimeLabel(post.readingMinutes)}</span>
           </p>
         </header>
         {/* The first thing seen on the page: loaded at once, not lazily. */}
@@ -169,7 +169,8 @@ export function Component() {
             <li key={other.slug}>
               <Link to={`/blog/${other.slug}`}>{other.title}</Link>
               <p>
-                <time dateTime={other.date}>{formatPostDate(other.date)}</time> · {other.readingTime}
+                <time dateTime={other.date}>{formatPostDate(other.date)}</time> ·{' '}
+                {readingTimeLabel(other.readingMinutes)}
               </p>
             </li>
           ))}

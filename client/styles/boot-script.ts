@@ -1,7 +1,10 @@
+import { CALLING_HOURS_END, CALLING_HOURS_START } from '#shared/business-hours.ts';
 import { LOW_END_MAX_CORES, MOBILE_BREAKPOINT_PX } from '#shared/ui-timing.ts';
 
-// Runs inline in <head> before first paint: the remembered theme (no flash), device-hint classes
-// (SPEC §3) and whether the splash was already shown in this browser session.
+// Runs inline in <head> before first paint: the remembered theme (no flash), device-hint classes, whether
+// the splash was already shown in this browser session, and whether a demo call asked for now would come at
+// once (the visitor's own clock; `callTimingAt` in shared/business-hours.ts), so the hero's note is right from
+// the first paint, with nothing shifting after (docs/decisions/hero-calling-hours.md).
 export const THEME_STORAGE_KEY = 'theme';
 export const SPLASH_SESSION_KEY = 'splash_shown';
 
@@ -14,4 +17,5 @@ if(m('(prefers-reduced-motion: reduce)'))c.push('reduced-motion');
 if(m('(pointer: coarse)')||'ontouchstart' in window)c.push('touch');
 if(/iP(hone|ad|od)/.test(navigator.userAgent)||(navigator.platform==='MacIntel'&&navigator.maxTouchPoints>1))c.push('ios');
 if(m('(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)'))c.push('mobile');
+var h=new Date().getHours();if(h<${CALLING_HOURS_START})d.dataset.calls='later-today';else if(h>=${CALLING_HOURS_END})d.dataset.calls='tomorrow';
 c.push('js');d.className=c.join(' ')})()`;

@@ -5,7 +5,8 @@ const base = css`
   align-items: center;
   justify-content: center;
   gap: var(--space-2);
-  min-height: 2.5rem;
+  /* 44 px: a comfortable target for a thumb. */
+  min-height: 2.75rem;
   padding: 0 var(--space-4);
   border: 1px solid transparent;
   border-radius: 999px;
@@ -49,7 +50,7 @@ export const buttonStyles = {
   `,
   icon: css`
     ${base};
-    width: 2.5rem;
+    width: 2.75rem;
     padding: 0;
     border-color: var(--color-border);
     background: var(--color-surface);

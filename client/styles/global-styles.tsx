@@ -1,4 +1,5 @@
 import { css, Global } from '@emotion/react';
+import { brandFontFaces } from './brand-font.ts';
 import { paletteCss, palettes } from './palettes.ts';
 
 // Colour tokens as custom properties (client/styles/palettes.ts, checked for WCAG AA contrast).
@@ -17,9 +18,11 @@ const dark = css`
 `;
 
 const globalStyles = css`
+  ${brandFontFaces}
   :root {
     ${light}
-    --font-sans: system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif;
+    --font-sans: 'Inter Variable', 'Inter Fallback', system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue',
+      Arial, sans-serif;
     --space-1: 0.25rem;
     --space-2: 0.5rem;
     --space-3: 0.75rem;

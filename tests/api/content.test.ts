@@ -2,15 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { compileJson, compileMarkdown } from '#content/compile.ts';
-import {
-  faqContent,
-  homeContent,
-  type PageMeta,
-  pageFrontMatter,
-  postFrontMatter,
-  teamContent,
-} from '#content/schema.ts';
+import { compileJson, compileMarkdown, compilePost } from '#content/compile.ts';
+import { faqContent, homeContent, type PageMeta, pageFrontMatter, teamContent } from '#content/schema.ts';
 import { headingOf, titleOf } from '../support/html.ts';
 import {
   canonicalOf,
@@ -40,7 +33,7 @@ const read = (file: string) => fs.readFileSync(path.join(CONTENT, file), 'utf8')
 
 const posts = fs
   .readdirSync(path.join(CONTENT, 'blog'))
-  .map((name) => compileMarkdown(`blog/${name}`, read(`blog/${name}`), postFrontMatter).meta)
+  .map((name) => compilePost(`blog/${name}`, read(`blog/${name}`)).meta)
   .sort((a, b) => b.date.localeCompare(a.date));
 const team = compileJson('team.json', read('team.json'), teamContent);
 const faq = compileJson('faq.json', read('faq.json'), faqContent);
@@ -103,7 +96,7 @@ test.each(posts.map((post) => [post.slug, post] as const))(
     const res = await request(ctx.app).get(`/blog/${slug}`);
     const html = res.text;
     expect(html).toContain(`<time dateTime="${post.date}">`);
-    expect(html).toContain(post.readingTime);
+    expect(html).toContain(`${post.readingMinutes} min read`);
     expect(html).toContain(post.author);
     for (const category of post.categories) expect(html).toContain(`<li>${category}</li>`);
     expect(html).toMatch(new RegExp(`<img class="cover" src="${post.coverImage}" alt="" width="1200" height="630"`));

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
 // Newest first (SPEC §3 dates).
@@ -34,7 +34,9 @@ test('the blog lists every article newest first', async ({ page }) => {
   await expect(cards(page).getByRole('heading', { level: 2 })).toHaveText(TITLES);
 });
 
-test('a card shows its cover, badges, title, excerpt, date, computed reading time and Read More', async ({ page }) => {
+test("a card shows its cover, badges, title, excerpt, date, the article's reading time and Read More", async ({
+  page,
+}) => {
   await page.goto('/blogs');
   const first = card(page, TITLES[0] ?? '');
   await expect(first.getByRole('list', { name: 'Categories' }).getByRole('listitem')).toHaveText([
@@ -43,9 +45,9 @@ test('a card shows its cover, badges, title, excerpt, date, computed reading tim
   ]);
   await expect(first.getByText(/^The first call decides whether a lead becomes a client/)).toBeVisible();
   await expect(first.locator('time')).toHaveText('Apr 10, 2024');
-  // SPEC §3: computed from the excerpt (165 characters → 1 minute), not the stored '6 min read'.
-  await expect(first).toContainText('1 min read');
-  await expect(first).not.toContainText('6 min read');
+  // Counted from the article's own words (docs/content.md), not from the excerpt's 163 characters (1 minute).
+  await expect(first).toContainText('6 min read');
+  await expect(first).not.toContainText('1 min read');
   const readMore = first.getByRole('link', { name: `Read More about ${TITLES[0]}` });
   await expect(readMore).toHaveAttribute('href', '/blog/why-top-agents-let-ai-handle-the-first-call');
   await expect(readMore).toHaveText(/^Read More/);
@@ -195,6 +197,69 @@ test('Read More opens the article in the app, without reloading the page', async
   await expect(page).toHaveTitle(`${TITLES[1]} | Porchlight`);
   expect(await reloads.sameDocument()).toBe(true);
   expect(reloads.documents).toEqual([]);
+});
+
+test('every card gives the reading time its article gives', async ({ page }) => {
+  await page.goto('/blogs');
+  const onCards = new Map<string, string>();
+  for (const title of TITLES) {
+    onCards.set(
+      title,
+      (await card(page, title)
+        .getByText(/^\d+ min read$/)
+        .textContent()) ?? '',
+    );
+  }
+  for (const title of TITLES) {
+    await page.goto('/blogs');
+    await card(page, title)
+      .getByRole('link', { name: `Read More about ${title}` })
+      .click();
+    const article = page.getByRole('main').getByRole('article');
+    await expect(article.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(article.getByText(/^\d+ min read$/)).toHaveText(onCards.get(title) ?? 'missing');
+  }
+  expect([...onCards.values()].every((time) => time !== '1 min read')).toBe(true);
+});
+
+/** The colour the screen shows at a point of an element, given as fractions of its box. */
+async function colourAt(page: Page, element: Locator, x: number, y: number): Promise<number[]> {
+  const box = await element.boundingBox();
+  if (!box) throw new Error('the element has no box');
+  const shot = await page.screenshot({
+    clip: { x: box.x + box.width * x, y: box.y + box.height * y, width: 1, height: 1 },
+  });
+  return page.evaluate(async (png) => {
+    const image = new Image();
+    image.src = `data:image/png;base64,${png}`;
+    await image.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = 1;
+    canvas.height = 1;
+    const context = canvas.getContext('2d');
+    context?.drawImage(image, 0, 0);
+    return [...(context?.getImageData(0, 0, 1, 1).data ?? [])].slice(0, 3);
+  }, shot.toString('base64'));
+}
+
+test("a cover is drawn in the page's theme: light, dark, and dark when chosen on a light system", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/blog/real-estate-call-scripts-that-work');
+  const cover = page.getByRole('main').getByRole('article').locator('img.cover');
+  await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // A point of the cover's background, clear of the drawing.
+  const background = () => colourAt(page, cover, 0.5, 0.03);
+  const brightness = async () => Math.max(...(await background()));
+  expect(await brightness()).toBeGreaterThan(230);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(brightness).toBeLessThan(50);
+  // The visitor's own choice of the dark theme, on a system set to light.
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect.poll(brightness).toBeGreaterThan(230);
+  await page.evaluate(() => {
+    document.documentElement.dataset.theme = 'dark';
+  });
+  await expect.poll(brightness).toBeLessThan(50);
 });
 
 test('an article renders its markdown: headings, lists, quotes and tables, with author, date and cover', async ({

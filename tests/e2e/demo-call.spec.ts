@@ -135,7 +135,11 @@ test('each rule of the form says what is wrong under its field, and the phone fo
   await expect(consent).toHaveAccessibleName(
     /Porchlight.*artificial or AI-generated voice.*recorded.*not a condition of purchase/,
   );
-  await expect(dialog.getByRole('link', { name: 'Consent Policy' })).toHaveAttribute('href', '/consent-policies');
+  // The policy's path, at the end of the stored words, is itself the link (as in the contact form's notice).
+  const policy = dialog.getByRole('link', { name: '/consent-policies' });
+  await expect(policy).toHaveAttribute('href', '/consent-policies');
+  await expect(policy).toHaveAttribute('target', '_blank');
+  await expect(dialog.getByText(/See our Consent Policy at \/consent-policies\.$/)).toBeVisible();
 
   await dialog.getByRole('button', { name: 'Call Me Now' }).click();
   const expected = {
@@ -228,11 +232,27 @@ test('the same number a second time within 6 hours is refused with the rule', as
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/demo-calls') posts.push(request.url());
+  });
   dialog = await openFromHeader(page);
   await fillDetails(page, { phone });
   await dialog.getByRole('button', { name: 'Call Me Now' }).click();
   await expect(dialog.getByRole('alert')).toHaveText(SAME_NUMBER_COOLDOWN_MESSAGE);
   await expect(dialog).toBeVisible();
+  // This browser knew: the rule is told at once, with no request for the server to refuse (so nothing red in
+  // the console either).
+  expect(posts).toEqual([]);
+  expect(pageErrors).toEqual([]);
+
+  // A browser that does not know (here: this one, forgetting) meets the same rule at the server.
+  await page.evaluate(() => localStorage.removeItem('demo_calls_asked'));
+  const refused = page.waitForResponse((response) => response.url().endsWith('/api/demo-calls'));
+  await dialog.getByRole('button', { name: 'Call Me Now' }).click();
+  expect((await refused).status()).toBe(429);
+  await expect(dialog.getByRole('alert')).toHaveText(SAME_NUMBER_COOLDOWN_MESSAGE);
+  await expect.poll(() => pageErrors.some((error) => error.includes('status of 429'))).toBe(true);
   expectRefusals(pageErrors, 429);
 });
 

@@ -102,6 +102,77 @@ test('Latest Insights: the three newest articles as blog cards, their covers loa
   }
 });
 
+test('Integrations: the nine CRMs by name, HubSpot with its own mark, in the ink of either theme', async ({ page }) => {
+  await page.goto('/#integrations');
+  const tiles = page.locator('#integrations li');
+  // The names alone: no initials in front of them any more.
+  await expect(tiles).toHaveText([
+    'Follow Up Boss',
+    'Lofty',
+    'CINC',
+    'Real Geeks',
+    'HighLevel',
+    'BoldTrail',
+    'HubSpot',
+    'BoomTown',
+    'Sierra Interactive',
+  ]);
+  await expect(tiles.locator('svg')).toHaveCount(1);
+  const hubspot = tiles.filter({ hasText: 'HubSpot' });
+  const mark = hubspot.locator('svg');
+  // Sized to the word and centred on it.
+  const [markBox, wordBox] = await Promise.all([mark.boundingBox(), hubspot.locator('.wordmark').boundingBox()]);
+  if (!markBox || !wordBox) throw new Error('the mark and its word should have boxes');
+  expect(markBox.height).toBeGreaterThan(16);
+  expect(markBox.height).toBeLessThanOrEqual(wordBox.height + 1);
+  expect(Math.abs(markBox.y + markBox.height / 2 - (wordBox.y + wordBox.height / 2))).toBeLessThanOrEqual(1);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const [fill, ink] = await mark.evaluate((svg) => [getComputedStyle(svg).fill, getComputedStyle(svg).color]);
+    expect(fill).toBe(ink);
+  }
+});
+
+test.describe("the hero's note says when the call comes, by the visitor's own clock", () => {
+  // The hero cannot know the phone's time zone before the number is typed, so it goes by the visitor's.
+  test.use({ timezoneId: 'America/Chicago' });
+  const note = (page: Page) => page.getByRole('main').locator('form .note');
+
+  for (const [instant, local, text] of [
+    ['2026-01-15T18:00:00Z', '12:00', 'AI will call you immediately.'],
+    ['2026-01-15T14:59:00Z', '08:59', 'Outside calling hours, the AI will call you at 9 AM.'],
+    ['2026-01-16T02:00:00Z', '20:00', 'Outside calling hours, the AI will call you at 9 AM tomorrow.'],
+  ] as const) {
+    test(`at ${local}: "${text}"`, async ({ page }) => {
+      await page.clock.setFixedTime(new Date(instant));
+      await page.goto('/');
+      // Only the right one of the three is shown (and read out).
+      await expect(note(page)).toHaveText(text, { useInnerText: true });
+    });
+  }
+
+  test('the note is right at first paint, and catches up when the visitor turns to the form', async ({ page }) => {
+    await page.clock.setFixedTime(new Date('2026-01-16T02:00:00Z')); // 20:00
+    // With the app's scripts emptied, only the inline script in <head> can have chosen the note.
+    await page.route('**/assets/*.js', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(note(page)).toHaveText('Outside calling hours, the AI will call you at 9 AM tomorrow.', {
+      useInnerText: true,
+    });
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    await page.unrouteAll();
+
+    await page.clock.setFixedTime(new Date('2026-01-16T01:59:00Z')); // 19:59
+    await page.goto('/');
+    await expect(note(page)).toHaveText('AI will call you immediately.', { useInnerText: true });
+    await page.clock.setFixedTime(new Date('2026-01-16T02:01:00Z')); // 20:01, the page still open
+    await page.getByLabel('Your phone number').focus();
+    await expect(note(page)).toHaveText('Outside calling hours, the AI will call you at 9 AM tomorrow.', {
+      useInnerText: true,
+    });
+  });
+});
+
 test('a valid hero number opens the demo-call dialog; an invalid one only warns', async ({ page }) => {
   const warnings: string[] = [];
   page.on('console', (message) => {
@@ -111,7 +182,6 @@ test('a valid hero number opens the demo-call dialog; an invalid one only warns'
   const phone = page.getByLabel('Your phone number');
   await expect(phone).toHaveAttribute('type', 'tel');
   await expect(phone).toHaveAttribute('required', '');
-  await expect(page.getByRole('main').getByText('AI will call you immediately.')).toBeVisible();
   // Focusing the number scales its form up slightly.
   const form = page.getByRole('main').locator('form').filter({ has: phone });
   const scale = () => form.evaluate((el) => new DOMMatrixReadOnly(getComputedStyle(el).transform).a);
@@ -279,6 +349,11 @@ test('the video opens and closes: an embed on desktop, the muted looping file on
   await expect
     .poll(() => poster.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
     .toEqual([1280, 720]);
+  // The play control sits below the picture, so it hides none of the words written across it.
+  const posterBox = await poster.boundingBox();
+  const controlBox = await play.getByText('Play the product video').boundingBox();
+  if (!posterBox || !controlBox) throw new Error('the poster and its play control should both have a box');
+  expect(controlBox.y).toBeGreaterThanOrEqual(posterBox.y + posterBox.height);
   const posterFile = await page.request.get('/media/promo-poster.webp');
   expect(posterFile.headers()['content-type']).toBe('image/webp');
   expect((await posterFile.body()).length).toBeLessThan(40_000);

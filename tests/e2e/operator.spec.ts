@@ -284,9 +284,17 @@ for (const path of ['/dashboard', '/analytics']) {
     // The pixel id is configured for this page, yet Meta hears nothing of the operator page.
     expect(await pixelCalls()).toEqual([]);
 
+    // No marketing header or footer either: the way back to the site, and the theme, are all it has.
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('link')).toHaveText(['Porchlight']);
+    await expect(banner.getByRole('button')).toHaveCount(1);
+    await expect(banner.getByRole('button')).toHaveAccessibleName(/^Theme:/);
+    await expect(page.getByRole('button', { name: 'Try the AI' })).toHaveCount(0);
+    await expect(page.getByRole('contentinfo')).toHaveCount(0);
+
     // Control: the same steps on a marketing page bring all three.
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+    await banner.getByRole('link', { name: 'Porchlight home' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Never Misses A Lead/);
     await expect.poll(pixelCalls).toEqual([['track', 'PageView']]);
     await page.clock.runFor(16_000);
     await expect(promo).toBeVisible();

@@ -11,6 +11,42 @@ async function tabTo(page: Page, target: Locator, { max = 60, backwards = false 
   await expect(target).toBeFocused();
 }
 
+type Theme = 'System' | 'Light' | 'Dark';
+
+/**
+ * Chooses a theme the way this screen offers it: the header's toggle, which cycles system → light → dark, or on
+ * a phone the three-way switch in the menu. Then checks the control shows the choice.
+ */
+async function chooseTheme(page: Page, theme: Theme) {
+  const toggle = page.getByRole('button', { name: /^Theme:/ });
+  if (await toggle.isVisible()) {
+    for (let i = 0; i < 3 && !(await toggle.getAttribute('aria-label'))?.startsWith(`Theme: ${theme}`); i++) {
+      await toggle.click();
+    }
+  } else {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page
+      .getByRole('dialog', { name: 'Menu' })
+      .getByRole('button', { name: `${theme} theme` })
+      .click();
+  }
+  await expectThemeChoice(page, theme);
+}
+
+/** The theme control shows `theme` as chosen: in the header, or in the menu on a phone. */
+async function expectThemeChoice(page: Page, theme: Theme) {
+  const toggle = page.getByRole('button', { name: /^Theme:/ });
+  if (await toggle.isVisible()) {
+    await expect(toggle).toHaveAccessibleName(new RegExp(`^Theme: ${theme} theme`));
+    return;
+  }
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  if (!(await menu.isVisible())) await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(menu.getByRole('button', { name: `${theme} theme` })).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+}
+
 test('the header turns opaque once the page is scrolled more than 10 px', async ({ page }) => {
   await page.goto('/privacy');
   const header = page.getByRole('banner');
@@ -68,10 +104,7 @@ test.describe('without the service worker', () => {
     pageErrors,
   }) => {
     await page.goto('/about-us');
-    const toggle = page.getByRole('button', { name: /^Theme:/ });
-    await toggle.click(); // system → light
-    await toggle.click(); // light → dark
-    await expect(toggle).toHaveAccessibleName(/^Theme: Dark theme/);
+    await chooseTheme(page, 'Dark');
     // Without the app's JavaScript, only the inline boot script can have applied the theme.
     const blocked = new Set<string>();
     await page.route('**/assets/*.js', (route) => {
@@ -162,9 +195,12 @@ for (const { width, height } of [
 test.describe('compact navigation', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('the drawer has the menu items minus About Us, plus Try the AI, and closes on a click', async ({ page }) => {
+  test('the drawer has the menu items minus About Us, plus both calls to action, and closes on a click', async ({
+    page,
+  }) => {
     await page.goto('/privacy');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Book Demo' })).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await expect(drawer).toBeVisible();
@@ -178,6 +214,8 @@ test.describe('compact navigation', () => {
       'Lead Generation',
     ]);
     await expect(drawer.getByRole('button', { name: 'Try the AI' })).toBeVisible();
+    // The header has no room for Book Demo on a phone, so the drawer offers it.
+    await expect(drawer.getByRole('button', { name: 'Book Demo' })).toBeVisible();
     await drawer.getByRole('link', { name: 'Blog' }).click();
     await expect(drawer).toBeHidden();
     await expect(page).toHaveURL('/blogs');
@@ -186,6 +224,13 @@ test.describe('compact navigation', () => {
     await drawer.getByRole('button', { name: 'Try the AI' }).click();
     await expect(drawer).toBeHidden();
     await expect(page.getByRole('dialog', { name: 'Have the AI call me' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    // And its Book Demo opens the calendar.
+    await fakeCalEmbed(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await drawer.getByRole('button', { name: 'Book Demo' }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole('dialog', { name: 'Book a demo' })).toBeVisible();
   });
 
   test('the drawer traps focus, closes on Escape and gives focus back to the menu button', async ({ page }) => {
@@ -218,6 +263,9 @@ test.describe('landscape phone', () => {
     expect(box).not.toBeNull();
     expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(390);
     expect(Math.round(box?.width ?? 0)).toBe(844);
+    // The compact menu leaves About Us to the footer, held either way.
+    await expect(drawer.getByRole('link', { name: 'About Us' })).toBeHidden();
+    await expect(drawer.getByRole('button', { name: 'Book Demo' })).toBeVisible();
   });
 });
 
@@ -503,17 +551,15 @@ test.describe('with a dark system theme', () => {
     await page.goto('/about-us');
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     await expect.poll(background).toBe('rgb(20, 19, 15)');
-    const toggle = page.getByRole('button', { name: /^Theme:/ });
-    await expect(toggle).toHaveAccessibleName(/^Theme: System theme/);
-    await toggle.click(); // system → light
+    await expectThemeChoice(page, 'System');
+    await chooseTheme(page, 'Light');
     await expect.poll(background).toBe('rgb(251, 250, 247)');
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
     await expect.poll(background).toBe('rgb(251, 250, 247)');
-    await expect(toggle).toHaveAccessibleName(/^Theme: Light theme/);
+    await expectThemeChoice(page, 'Light');
     // Back to the system's choice: nothing stored, dark again.
-    await toggle.click(); // light → dark
-    await toggle.click(); // dark → system
+    await chooseTheme(page, 'System');
     await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
     await expect.poll(background).toBe('rgb(20, 19, 15)');

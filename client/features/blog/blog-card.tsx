@@ -1,15 +1,7 @@
 import { css } from '@emotion/react';
 import { Link } from 'react-router';
 import type { PostMeta } from '#content/posts.ts';
-import {
-  COVER_HEIGHT,
-  COVER_WIDTH,
-  categoryBadges,
-  coverSrc,
-  formatPostDate,
-  readingMinutes,
-  readingTimeLabel,
-} from '#shared/blog.ts';
+import { COVER_HEIGHT, COVER_WIDTH, categoryBadges, coverSrc, formatPostDate, readingTimeLabel } from '#shared/blog.ts';
 import { LazyImage } from '../../components/lazy-image.tsx';
 
 export type BlogCardLayout = 'grid' | 'list';
@@ -159,7 +151,7 @@ export function BlogCard({ post, layout, headingLevel = 2, priority = false }: B
         <p className="meta">
           <time dateTime={post.date}>{formatPostDate(post.date)}</time>
           <span aria-hidden="true">·</span>
-          <span>{readingTimeLabel(readingMinutes(post.excerpt))}</span>
+          <span>{readingTimeLabel(post.readingMinutes)}</span>
         </p>
         <Link className="read-more" to={`/blog/${post.slug}`}>
           Read More<span className="visually-hidden"> about {post.title}</span>

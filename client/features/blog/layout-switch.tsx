@@ -15,7 +15,7 @@ const group = css`
     display: inline-flex;
     align-items: center;
     gap: var(--space-2);
-    min-height: 2.25rem;
+    min-height: 2.75rem;
     padding: 0 var(--space-4);
     border: 0;
     border-radius: 999px;

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toFieldErrors } from '#shared/api-error.ts';
 import type { CallStatus } from '#shared/call-status.ts';
 import { demoCallSchema } from '#shared/lead-schemas.ts';
-import { PROCESSING_ERROR_MESSAGE } from '#shared/messages.ts';
+import { PROCESSING_ERROR_MESSAGE, SAME_NUMBER_COOLDOWN_MESSAGE } from '#shared/messages.ts';
 import { formatPhoneAsYouType } from '#shared/phone.ts';
 import { Modal } from '../../components/modal.tsx';
 import { useSourceTag } from '../../state/source-tag.ts';
@@ -11,6 +11,7 @@ import { trackLead } from '../ad-pixel/ad-pixel.ts';
 import { DemoCallForm, type DemoFormValues } from './demo-call-form.tsx';
 import { CALLER_AREA_CODE, CALLING_CLOSE_AFTER_MS, SCHEDULED_CLOSE_AFTER_MS } from './demo-call-rules.ts';
 import { followCall } from './follow-call.ts';
+import { askedRecently, rememberCall } from './recent-calls.ts';
 import { DEMO_FIELDS, type DemoField, type DemoFieldErrors, submitDemoCall } from './submit-demo-call.ts';
 
 type Step =
@@ -127,8 +128,15 @@ export function DemoCallDialog({ request, onClose }: Props) {
     setSubmitting(true);
     setErrors({});
     setFormError(undefined);
+    // The 6-hour rule, told at once when this browser already had this number called: no request to refuse.
+    if (await askedRecently(parsed.data.phone)) {
+      setSubmitting(false);
+      refuse({}, SAME_NUMBER_COOLDOWN_MESSAGE);
+      return;
+    }
     const outcome = await submitDemoCall(parsed.data);
     setSubmitting(false);
+    if (outcome.kind !== 'refused') await rememberCall(parsed.data.phone);
     // SPEC §7: the ad pixel's 'Lead' event, 'submitted' for a call now, 'scheduled' for one later.
     if (outcome.kind === 'preparing') {
       trackLead({ form: 'demo-call', status: 'submitted' });

@@ -109,19 +109,19 @@ const honeypot = css`
   overflow: hidden;
 `;
 
-/** The consent sentence as the server stores it (shared/consent.ts), with its policy named as a link. */
+/**
+ * The consent sentence in the exact words the server stores (shared/consent.ts), with the policy's path as a
+ * link. It opens in a new tab, so the details typed so far stay in the dialog.
+ */
 function ConsentText() {
-  const text = demoConsentText(site.name);
-  const linked = `Consent Policy at ${CONSENT_POLICY_PATH}`;
-  const at = text.indexOf(linked);
-  if (at < 0) return <>{text}</>;
+  const [before, after = ''] = demoConsentText(site.name).split(CONSENT_POLICY_PATH);
   return (
     <>
-      {text.slice(0, at)}
+      {before}
       <a href={CONSENT_POLICY_PATH} target="_blank" rel="noopener">
-        Consent Policy
+        {CONSENT_POLICY_PATH}
       </a>
-      {text.slice(at + 'Consent Policy'.length)}
+      {after}
     </>
   );
 }

@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import type { FormEvent } from 'react';
 import home from '#content/home.json';
 import { site } from '#content/site.ts';
+import { CALLING_HOURS_START, callTimingAt, hourLabel } from '#shared/business-hours.ts';
 import { HERO_PHONE_WARNING } from '#shared/messages.ts';
 import { cleanPhone, isTenDigitPhone } from '#shared/phone.ts';
 import { useOpenDialog } from '../../state/dialogs.ts';
@@ -9,19 +10,21 @@ import { buttonStyles } from '../../styles/buttons.ts';
 
 const hero = css`
   position: relative;
-  overflow: hidden;
   padding: clamp(2.5rem, 7vw, 5.5rem) var(--space-4) clamp(3rem, 8vw, 6rem);
   background:
     radial-gradient(60rem 30rem at 85% -10%, var(--color-glow), transparent 70%),
     var(--color-bg);
   .inner {
     display: grid;
+    /* minmax(0, …): the column may be narrower than its widest unbreakable content, so the phone field and
+       its button shrink with the screen instead of pushing the column past it. */
+    grid-template-columns: minmax(0, 1fr);
     gap: var(--space-12);
     align-items: center;
     max-width: var(--content-width);
     margin: 0 auto;
     @media (min-width: 960px) {
-      grid-template-columns: 1.15fr 0.85fr;
+      grid-template-columns: minmax(0, 1.15fr) minmax(0, 0.85fr);
     }
   }
   h1 {
@@ -71,6 +74,18 @@ const form = css`
     margin: var(--space-2) 0 0 var(--space-4);
     color: var(--color-muted);
     font-size: 0.9375rem;
+  }
+  /* One of the three shows, by the visitor's clock (set on <html> before first paint: boot-script.ts). */
+  .later-today,
+  .tomorrow {
+    display: none;
+  }
+  html[data-calls='later-today'] & .later-today,
+  html[data-calls='tomorrow'] & .tomorrow {
+    display: inline;
+  }
+  html[data-calls] & .now {
+    display: none;
   }
 `;
 
@@ -134,6 +149,15 @@ const phone = css`
 `;
 
 const heroChips = ['Call, Text & Email', '3-Month Follow-up', 'Live Transfers', 'CRM Sync'];
+const opening = hourLabel(CALLING_HOURS_START);
+
+/** The page may have been open a while: the note is brought up to date when the visitor turns to the form. */
+function refreshCallTiming() {
+  const timing = callTimingAt(new Date().getHours());
+  const root = document.documentElement;
+  if (timing === 'now') delete root.dataset.calls;
+  else root.dataset.calls = timing;
+}
 
 /** SPEC §2 hero: the number typed here only opens the demo-call dialog; it is sent nowhere. */
 export function Hero() {
@@ -151,7 +175,7 @@ export function Hero() {
         <div>
           <h1 id="hero-title">{site.headline}</h1>
           <p className="lead">{home.heroLead}</p>
-          <form css={form} onSubmit={onSubmit}>
+          <form css={form} onSubmit={onSubmit} onFocus={refreshCallTiming}>
             <div className="row">
               <label htmlFor="hero-phone" className="visually-hidden">
                 Your phone number
@@ -169,7 +193,11 @@ export function Hero() {
                 Try the AI
               </button>
             </div>
-            <p className="note">AI will call you immediately.</p>
+            <p className="note">
+              <span className="now">AI will call you immediately.</span>
+              <span className="later-today">Outside calling hours, the AI will call you at {opening}.</span>
+              <span className="tomorrow">Outside calling hours, the AI will call you at {opening} tomorrow.</span>
+            </p>
           </form>
           <ul css={chips} aria-label="What the assistant does">
             {heroChips.map((chip) => (

@@ -13,41 +13,53 @@ const layout = css`
   }
 `;
 
+// The poster is a frame of the video with its story written across it, so the play control sits in a bar
+// below the picture rather than on top of the words.
 const poster = css`
-  position: relative;
-  display: block;
+  display: grid;
   width: 100%;
   padding: 0;
   border: 0;
   border-radius: calc(var(--radius) * 1.5);
   overflow: hidden;
   background: var(--color-ink);
+  color: var(--color-on-ink);
+  font: inherit;
+  text-align: left;
   cursor: pointer;
-  aspect-ratio: 16 / 9;
   img {
     display: block;
     width: 100%;
-    height: 100%;
+    height: auto;
+    aspect-ratio: 16 / 9;
     object-fit: cover;
   }
   .play {
-    position: absolute;
-    inset: 0;
-    display: grid;
-    place-items: center;
+    display: flex;
+    align-items: center;
+    gap: var(--space-3);
+    padding: var(--space-3) var(--space-4);
+    border-top: 1px solid var(--color-ink-raised);
+    font-weight: 600;
   }
-  .play span {
+  .icon {
+    flex: none;
     display: grid;
     place-items: center;
-    width: 4.5rem;
-    height: 4.5rem;
+    width: 2.75rem;
+    height: 2.75rem;
     border-radius: 999px;
-    background: var(--color-accent);
-    color: var(--color-accent-text);
-    box-shadow: var(--shadow-lg);
+    background: var(--color-accent-bright);
+    color: #1c1b19;
     transition: transform 150ms ease;
   }
-  &:hover .play span {
+  .length {
+    margin-left: auto;
+    color: var(--color-on-ink-muted);
+    font-weight: 500;
+    font-size: 0.9375rem;
+  }
+  &:hover .icon {
     transform: scale(1.06);
   }
 `;
@@ -101,13 +113,16 @@ export function HowItWorks() {
         <button type="button" css={poster} onClick={() => openDialog({ kind: 'video' })}>
           <img src={promoVideo.posterUrl} alt="" width="1280" height="720" loading="lazy" decoding="async" />
           <span className="play">
-            <span>
-              <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+            <span className="icon">
+              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
                 <path d="M8 5v14l11-7z" fill="currentColor" />
               </svg>
             </span>
+            Play the product video
+            <span className="length" aria-hidden="true">
+              0:09
+            </span>
           </span>
-          <span className="visually-hidden">Play the product video</span>
         </button>
         <ol css={steps}>
           {home.steps.map((step) => (

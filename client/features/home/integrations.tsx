@@ -1,4 +1,6 @@
 import { css } from '@emotion/react';
+// One named import: the build keeps this icon's path and drops the rest of the set.
+import { siHubspot } from 'simple-icons';
 import home from '#content/home.json';
 import { Section } from './section.tsx';
 
@@ -15,6 +17,10 @@ export const CRMS = [
   'Sierra Interactive',
 ] as const;
 
+// The brands' own marks where a well-kept icon set has them (Simple Icons: HubSpot), otherwise a clean
+// wordmark. All in one ink, as a logo wall is, so they sit together in either theme.
+const MARKS: Partial<Record<(typeof CRMS)[number], string>> = { HubSpot: siHubspot.path };
+
 const grid = css`
   display: grid;
   grid-template-columns: repeat(3, minmax(0, 1fr));
@@ -26,38 +32,32 @@ const grid = css`
     display: flex;
     align-items: center;
     justify-content: center;
-    gap: var(--space-2);
     min-height: 5rem;
-    padding: var(--space-3);
+    padding: var(--space-3) var(--space-2);
     border: 1px solid var(--color-border);
     border-radius: var(--radius);
     background: var(--color-surface);
-    font-weight: 700;
-    font-size: clamp(0.8125rem, 2.4vw, 1.0625rem);
+    color: var(--color-text);
     text-align: center;
   }
-  .mark {
+  .wordmark {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    gap: 0.4em;
+    font-weight: 750;
+    font-size: clamp(0.875rem, 2.6vw, 1.1875rem);
+    line-height: 1.15;
+    letter-spacing: -0.02em;
+    text-wrap: balance;
+  }
+  svg {
     flex: none;
-    display: grid;
-    place-items: center;
-    width: 2rem;
-    height: 2rem;
-    border-radius: 0.5rem;
-    background: var(--color-bg-muted);
-    color: var(--color-link);
-    font-size: 0.8125rem;
-    @media (max-width: 600px) {
-      display: none;
-    }
+    width: 1.35em;
+    height: 1.35em;
+    fill: currentColor;
   }
 `;
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .map((word) => word[0])
-    .join('')
-    .slice(0, 2);
 
 export function Integrations() {
   return (
@@ -70,10 +70,14 @@ export function Integrations() {
       <ul css={grid}>
         {CRMS.map((name) => (
           <li key={name}>
-            <span className="mark" aria-hidden="true">
-              {initials(name)}
+            <span className="wordmark" data-crm={name}>
+              {MARKS[name] && (
+                <svg viewBox="0 0 24 24" aria-hidden="true">
+                  <path d={MARKS[name]} />
+                </svg>
+              )}
+              {name}
             </span>
-            {name}
           </li>
         ))}
       </ul>
