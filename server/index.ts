@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { createDatabase, migrateToLatest } from '#db/database.ts';
 import { systemClock } from '#shared/clock.ts';
-import { createApp } from './app.ts';
+import { createApp, requestListener } from './app.ts';
 import { startCallRuntime } from './calls/call-runtime.ts';
 import { clientAddressOf } from './client-address.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -35,7 +35,8 @@ const pages = config.isProduction ? await productionPages() : await developmentP
 // Outbox worker, local call driver (when no automation is configured) and call rooms (issue 6).
 const calls = startCallRuntime({ config, db, logger, clock: systemClock });
 const app = createApp({ config, db, logger, pages, callEvents: calls.callEvents, onLeadQueued: calls.onLeadQueued });
-const server = http.createServer(app);
+// Built assets and cached pages are answered before Express is entered (server/hot-path.ts).
+const server = http.createServer(requestListener(app));
 const io = attachSocket(server, {
   siteUrl: config.siteUrl,
   logger,
