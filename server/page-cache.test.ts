@@ -15,7 +15,7 @@ const page = (status: number, body: string) => async (nonce: string) => ({
 const htmlOf = (cache: ReturnType<typeof createPageCache>, key: string) =>
   cache.get(key)?.body.bytes.identity.toString();
 
-test('a filled page is kept without its nonce, with the hashes of what carried it, until it goes stale', async () => {
+test('a filled page is kept without its nonce, with the hashes of what carried it, and rendered again once stale', async () => {
   const time = manualClock('2026-01-05T12:00:00Z');
   const cache = createPageCache({ clock: time.clock, ttlMs: 60_000 });
   expect(cache.get('/')).toBeUndefined();
@@ -31,7 +31,34 @@ test('a filled page is kept without its nonce, with the hashes of what carried i
   time.advance(59_999);
   expect(cache.get('/')).toBe(cached);
   time.advance(1);
+  // Stale: the first request goes on to render it again; the others keep the stale page meanwhile.
   expect(cache.get('/')).toBeUndefined();
+  expect(cache.get('/')).toBe(cached);
+  const again = vi.fn(page(200, '<h1>Home again</h1>'));
+  cache.fill('/', again);
+  cache.fill('/', again);
+  await vi.waitFor(() => expect(htmlOf(cache, '/')).toContain('Home again'), FILLED);
+  expect(again).toHaveBeenCalledTimes(1);
+});
+
+test('a stale page is served while it is rendered again, for the grace period at most', async () => {
+  const time = manualClock('2026-01-05T12:00:00Z');
+  const cache = createPageCache({ clock: time.clock, ttlMs: 60_000, graceMs: 30_000 });
+  cache.fill('/blogs', page(200, 'blogs'));
+  await vi.waitFor(() => expect(cache.get('/blogs')).toBeDefined(), FILLED);
+  const stale = cache.get('/blogs');
+  time.advance(60_000);
+  expect(cache.get('/blogs')).toBeUndefined();
+  // The request that was to render it did not fill it (it failed, or was not a GET): another one may, later.
+  time.advance(9_999);
+  expect(cache.get('/blogs')).toBe(stale);
+  time.advance(1);
+  expect(cache.get('/blogs')).toBeUndefined();
+  expect(cache.get('/blogs')).toBe(stale);
+  time.advance(20_000);
+  expect(cache.get('/blogs')).toBeUndefined();
+  expect(cache.get('/blogs')).toBeUndefined();
+  expect(cache.size().entries).toBe(0);
 });
 
 test('a page that holds its nonce anywhere but a nonce attribute is not kept', async () => {

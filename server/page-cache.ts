@@ -28,7 +28,10 @@ interface Entry {
 }
 
 export interface PageCache {
-  /** The page kept under `key`, while it is fresh. */
+  /**
+   * The page kept under `key` while it is fresh; once stale, undefined for the one request that is to render it
+   * again, and the stale page for the others until that is done (within the grace period).
+   */
   get(key: string): CachedPage | undefined;
   /** Renders the page of `key` into the cache unless it is fresh there or already being rendered. */
   fill(key: string, render: (nonce: string) => Promise<{ status: number; html: string } | undefined>): void;
@@ -40,6 +43,12 @@ export interface PageCacheOptions {
   clock: Clock;
   /** How long a rendered page is served again; bounds how stale anything time-dependent can get. */
   ttlMs?: number;
+  /**
+   * How long past `ttlMs` a page is still served while it is rendered again: the first request after it goes
+   * stale renders it (and fills the cache), the others keep getting the stale page meanwhile, rather than all
+   * rendering it at once. Past it, the page is gone.
+   */
+  graceMs?: number;
   /** Pages kept: past it, the least recently used goes first. */
   maxEntries?: number;
   /** Bytes kept (HTML in all its codings): past it, the least recently used pages go first; a larger page is not kept. */
@@ -48,6 +57,9 @@ export interface PageCacheOptions {
 }
 
 export const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
+/** A request sent on to render a stale page that has not filled the cache by then (it failed) gets a successor. */
+const CLAIM_MS = 10_000;
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -74,6 +86,7 @@ async function compress(html: string): Promise<EncodedBody> {
 export function createPageCache({
   clock,
   ttlMs = 60_000,
+  graceMs = ttlMs,
   maxEntries = 200,
   maxBytes = PAGE_CACHE_MAX_BYTES,
   onError,
@@ -81,6 +94,8 @@ export function createPageCache({
   // Map order is use order: least recently used first.
   const entries = new Map<string, Entry>();
   const rendering = new Set<string>();
+  /** When a request was last sent on to render a stale page again. */
+  const claims = new Map<string, number>();
   const marker = crypto.randomBytes(16).toString('base64url');
   let bytes = 0;
 
@@ -88,18 +103,22 @@ export function createPageCache({
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
+    claims.delete(key);
     bytes -= entry.page.body.size;
   }
 
-  function fresh(key: string): Entry | undefined {
+  /** The entry while it may still be served: fresh, or stale by less than the grace period. */
+  function usable(key: string, now: number): Entry | undefined {
     const entry = entries.get(key);
     if (!entry) return undefined;
-    if (clock().getTime() - entry.storedAt >= ttlMs) {
+    if (now - entry.storedAt >= ttlMs + graceMs) {
       remove(key);
       return undefined;
     }
     return entry;
   }
+
+  const isFresh = (entry: Entry, now: number) => now - entry.storedAt < ttlMs;
 
   function store(key: string, entry: Entry): void {
     remove(key);
@@ -114,15 +133,28 @@ export function createPageCache({
 
   return {
     get(key) {
-      const entry = fresh(key);
+      const now = clock().getTime();
+      const entry = usable(key, now);
       if (!entry) return undefined;
+      if (
+        !isFresh(entry, now) &&
+        !rendering.has(key) &&
+        now - (claims.get(key) ?? Number.NEGATIVE_INFINITY) >= CLAIM_MS
+      ) {
+        // This request renders the page again (and fills it); until that is done the others get the stale one.
+        claims.set(key, now);
+        return undefined;
+      }
       entries.delete(key);
       entries.set(key, entry);
       return entry.page;
     },
     fill(key, render) {
-      if (rendering.has(key) || fresh(key)) return;
+      const now = clock().getTime();
+      const entry = usable(key, now);
+      if (rendering.has(key) || (entry && isFresh(entry, now))) return;
       rendering.add(key);
+      claims.delete(key);
       // A render that throws at once is a failed render like any other, not an error for the visitor's request.
       Promise.resolve()
         .then(() => render(marker))

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
@@ -7,6 +8,7 @@ import { createPageCache } from '#server/page-cache.ts';
 import type { PageSource } from '#server/pages.ts';
 import { headingOf } from '../support/html.ts';
 import { listen, UUID_V4 } from '../support/leads.ts';
+import { manualClock } from '../support/manual-clock.ts';
 import { rawGet } from '../support/raw-get.ts';
 import { builtPages, createTestApp } from '../support/test-app.ts';
 
@@ -236,6 +238,37 @@ test('the cache stays within its byte budget however many pages are asked for', 
     expect(small.size().entries).toBeGreaterThan(0);
     expect(small.size().entries).toBeLessThan(paths.length);
   } finally {
+    await app.close();
+  }
+});
+
+test('a stale page is rendered again by one request while the others still get it from the cache', async () => {
+  const counted = await countedPages();
+  const time = manualClock('2026-01-05T12:00:00Z');
+  const own = createPageCache({ clock: time.clock });
+  const app = await createTestApp({}, { pageCache: own, pages: counted.pages, clock: time.clock });
+  const server = await listen(requestListener(app.app));
+  const fromCache = (res: { headers: http.IncomingHttpHeaders }) => res.headers.etag !== undefined;
+  try {
+    expect(fromCache(await rawGet(`${server.url}/privacy`))).toBe(false);
+    await vi.waitFor(() => expect(own.get('/privacy')).toBeDefined(), FILLED);
+    const cached = await rawGet(`${server.url}/privacy`);
+    expect(fromCache(cached)).toBe(true);
+    expect(counted.renders).toBe(2);
+
+    time.advance(60_000);
+    // The first request after the page went stale renders it, streamed with its own nonce, and fills the cache.
+    const renderer = await rawGet(`${server.url}/privacy`);
+    expect(fromCache(renderer)).toBe(false);
+    expect(String(renderer.headers['content-security-policy'])).toContain("'nonce-");
+    // Meanwhile, and until the new page is in, the others get the stale one.
+    const others = await Promise.all([1, 2, 3].map(() => rawGet(`${server.url}/privacy`)));
+    for (const res of others) expect(fromCache(res)).toBe(true);
+    await vi.waitFor(() => expect(counted.renders).toBe(4), FILLED);
+    await vi.waitFor(async () => expect(fromCache(await rawGet(`${server.url}/privacy`))).toBe(true), FILLED);
+    expect(counted.renders).toBe(4);
+  } finally {
+    await server.close();
     await app.close();
   }
 });
