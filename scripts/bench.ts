@@ -171,6 +171,9 @@ function table(header: string[], rows: string[][]) {
 }
 
 const verdict = (ok: boolean) => (ok ? 'met' : 'SHORT');
+/** How much of one core the serving process used: well under 100 %, the load generator or the machine set the pace. */
+const busy = (result: Load) =>
+  result.cpuUs === undefined ? '?' : `${Math.round((result.rps * result.cpuUs) / 1e4)} %`;
 
 buildIfNeeded();
 const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'dist', 'client', '.vite', 'manifest.json'), 'utf8'));
@@ -185,7 +188,8 @@ try {
   );
   console.log(`Node ${process.version}. The reference is a plain node:http server in its own process sending the`);
   console.log('same bytes and headers from memory; each pair of runs is back to back. CPU/req is the serving');
-  console.log("process's CPU time per request, which other load on the machine moves least.\n");
+  console.log("process's CPU time per request, which other load on the machine moves least; core busy is how much of");
+  console.log('one core it used: far below 100 %, the load generator (or the rest of the machine) set the pace.\n');
 
   const blogs = await (await fetch(`${base}/blogs`)).text();
   const article = blogs.match(/href="(\/blog\/[^"#?]+)"/)?.[1];
@@ -224,6 +228,7 @@ try {
         `${ratio.toFixed(2)} (≥ ${goal}) ${verdict(ratio >= goal)}`,
         `${ours.p99} ms (≤ ${GOAL.p99Ms}) ${verdict(ours.p99 <= GOAL.p99Ms)}`,
         `${ours.cpuUs ?? '?'} / ${ceiling.cpuUs ?? '?'} µs`,
+        `${busy(ours)} / ${busy(ceiling)}`,
         `${ours.errors + ceiling.errors}`,
       ]);
     }
@@ -241,6 +246,7 @@ try {
       'ratio (goal)',
       'p99 (goal)',
       'CPU/req ours / ref',
+      'core busy',
       'errors',
     ],
     rows,
