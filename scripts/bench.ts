@@ -1,30 +1,150 @@
-// `npm run bench`: production build, server on a free port, load on loopback, figures printed.
-// Bounded in time (DURATION_S per run) and stops by itself.
+// `npm run bench`: production build, server on a free port, load on loopback, figures printed beside their goals.
+// Each page and the main script are measured against a plain node:http server in its own process sending the
+// same bytes (same headers, same coding) from memory, one right after the other, so a busy machine weighs on
+// both alike. Then the same load spread over 10, 100 and 1,000 distinct page URLs, with the server's memory.
+// Bounded in time (about two and a half minutes by default) and stops by itself.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { buildIfNeeded, ROOT, startProductionServer } from './lib/production-server.ts';
+import { type RecordedResponse, startReferenceServer } from './lib/reference-server.ts';
 
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
-const PAGES = ['/', '/blogs'];
-const STATIC_DIR = path.join(ROOT, 'dist', 'client', '__bench');
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
+const SCALE_DURATION_S = Number(process.env.BENCH_SCALE_DURATION_S ?? 6);
+const SCALES = [10, 100, 1_000];
+/** What browsers send, give or take deflate and zstd, which the server does not keep pages in. */
+const ACCEPT_ENCODING = 'gzip, br';
+const GOAL = { page: 0.8, asset: 0.9, p99Ms: 25 };
+/** The page cache's default maxEntries (server/page-cache.ts). */
+const CACHE_ENTRIES = 200;
+/** The production default; its lines go nowhere, but the server still writes them. */
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 
-async function load(url: string) {
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** CPU time (user + system) the serving process spent per request, in µs: what other load on the machine moves least. */
+  cpuUs: number | undefined;
+}
+
+/** CPU time a process has used so far, in ms (Linux; clock ticks of 10 ms). */
+function cpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+async function load(
+  base: string,
+  pid: number | undefined,
+  paths: string[],
+  { durationS = DURATION_S, connections = CONNECTIONS } = {},
+): Promise<Load> {
+  let next = 0;
+  const cpuBefore = cpuMs(pid);
   const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    headers: { 'accept-encoding': 'gzip' },
+    url: base,
+    connections,
+    duration: durationS,
+    headers: { 'accept-encoding': ACCEPT_ENCODING },
+    // One shared turn across connections, so every path is asked in order, however many connections ask.
+    requests: [
+      {
+        setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] ?? '/' }),
+      },
+    ],
   });
+  const cpuAfter = cpuMs(pid);
+  const cpuUs =
+    cpuBefore === undefined || cpuAfter === undefined || !result.requests.total
+      ? undefined
+      : Math.round(((cpuAfter - cpuBefore) * 1000) / result.requests.total);
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
+    errors: result.errors + result.non2xx + result.timeouts,
+    cpuUs,
   };
+}
+
+/** One GET whose bytes are kept as sent (no decoding), with its headers in order. */
+function rawGet(url: string): Promise<RecordedResponse> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { headers: { 'accept-encoding': ACCEPT_ENCODING } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const headers: [string, string][] = [];
+        for (let i = 0; i + 1 < res.rawHeaders.length; i += 2) {
+          const [name = '', value = ''] = [res.rawHeaders[i], res.rawHeaders[i + 1]];
+          // Those the reference server's own node:http writes for itself.
+          if (!/^(date|connection|keep-alive|transfer-encoding)$/i.test(name)) headers.push([name, value]);
+        }
+        resolve({ path: new URL(url).pathname, status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks) });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+}
+
+const etagOf = (response: RecordedResponse) => response.headers.find(([name]) => /^etag$/i.test(name))?.[1];
+const codingOf = (response: RecordedResponse) =>
+  response.headers.find(([name]) => /^content-encoding$/i.test(name))?.[1] ?? 'identity';
+
+/** The response once the page comes from the page cache (an ETag is its sign); the first visit renders it. */
+async function cachedResponse(base: string, pagePath: string): Promise<RecordedResponse> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const response = await rawGet(`${base}${pagePath}`);
+    if (response.status !== 200) throw new Error(`${pagePath} answered ${response.status}`);
+    if (etagOf(response)) return response;
+    await sleep(100);
+  }
+  throw new Error(`${pagePath} never came from the page cache`);
+}
+
+/** Resident memory of a process in MB (Linux). */
+function rssMb(pid: number | undefined): number | undefined {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? Math.round(kb / 1024) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * `count` distinct URLs of real pages: each page's path with the letters of its first segment in another case
+ * (the router matches paths without regard to case, the cache keys them apart) and with `?layout=list`, the
+ * one parameter the cache keys. A crawler following odd links, or anyone, can ask for as many.
+ */
+function distinctUrls(pagePaths: string[], count: number): string[] {
+  const urls: string[] = [];
+  for (let n = 0; urls.length < count && n < 4096; n++) {
+    for (const pagePath of pagePaths) {
+      const [, first = '', rest = ''] = /^\/([^/]*)(.*)$/.exec(pagePath) ?? [];
+      const letters = first.replace(/[^a-z]/gi, '').length;
+      const spelling = n >> 1;
+      if (spelling >= 2 ** letters) continue;
+      let bit = 0;
+      const cased = first.replace(/[a-z]/gi, (c) => ((spelling >> bit++) & 1 ? c.toUpperCase() : c));
+      urls.push(`/${cased}${rest}${n & 1 ? '?layout=list' : ''}`);
+      if (urls.length === count) break;
+    }
+  }
+  return urls;
 }
 
 /** Gzip size of every script the browser loads before interaction: the entry and its modulepreloads. */
@@ -43,55 +163,152 @@ async function javascriptBeforeInteraction(base: string, html: string) {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const load1 = () => os.loadavg()[0]?.toFixed(1);
+
+function table(header: string[], rows: string[][]) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  for (const row of [header, ...rows]) console.log(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  '));
+}
+
+const verdict = (ok: boolean) => (ok ? 'met' : 'SHORT');
+/** How much of one core the serving process used: well under 100 %, the load generator or the machine set the pace. */
+const busy = (result: Load) =>
+  result.cpuUs === undefined ? '?' : `${Math.round((result.rps * result.cpuUs) / 1e4)} %`;
 
 buildIfNeeded();
-const server = await startProductionServer();
+const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'dist', 'client', '.vite', 'manifest.json'), 'utf8'));
+const entryScript = `/${manifest['client/entry-client.tsx'].file}`;
+const server = await startProductionServer({ env: { LOG_LEVEL }, discardLog: true });
 const { base } = server;
 
 try {
-  fs.mkdirSync(STATIC_DIR, { recursive: true });
   console.log(
-    `Porchlight benchmark: ${CONNECTIONS} connections, ${DURATION_S} s per run, loopback, ${os.cpus().length} cores`,
+    `Porchlight benchmark: ${CONNECTIONS} connections, ${DURATION_S} s per run, Accept-Encoding: ${ACCEPT_ENCODING}, ` +
+      `loopback, ${os.cpus().length} cores, load average ${load1()} at start, LOG_LEVEL=${LOG_LEVEL}`,
   );
-  console.log(`Node ${process.version}\n`);
+  console.log(`Node ${process.version}. The reference is a plain node:http server in its own process sending the`);
+  console.log('same bytes and headers from memory; each pair of runs is back to back. CPU/req is the serving');
+  console.log("process's CPU time per request, which other load on the machine moves least; core busy is how much of");
+  console.log('one core it used: far below 100 %, the load generator (or the rest of the machine) set the pace.\n');
+
+  const blogs = await (await fetch(`${base}/blogs`)).text();
+  const article = blogs.match(/href="(\/blog\/[^"#?]+)"/)?.[1];
+  if (!article) throw new Error('no article link on /blogs');
+  const targets = [
+    { path: '/', kind: 'page' as const },
+    { path: '/blogs', kind: 'page' as const },
+    { path: article, kind: 'page' as const },
+    { path: entryScript, kind: 'asset' as const },
+  ];
+  const recorded: RecordedResponse[] = [];
+  for (const target of targets) {
+    recorded.push(
+      target.kind === 'page' ? await cachedResponse(base, target.path) : await rawGet(`${base}${target.path}`),
+    );
+  }
+  const reference = await startReferenceServer(recorded);
   const rows: string[][] = [];
-  for (const page of PAGES) {
-    // The same bytes as a static file, served by the same process: the ceiling for this page.
-    const html = await (await fetch(`${base}${page}`)).text();
-    const file = `${page === '/' ? 'home' : page.slice(1).replaceAll('/', '-')}.html`;
-    fs.writeFileSync(path.join(STATIC_DIR, file), html);
-    const ssr = await load(`${base}${page}`);
-    const ceiling = await load(`${base}/__bench/${file}`);
-    rows.push([
-      page,
-      kb(Buffer.byteLength(html)),
-      `${ssr.rps}`,
-      `${ssr.p50} / ${ssr.p99} ms`,
-      `${ceiling.rps}`,
-      `${ceiling.p50} / ${ceiling.p99} ms`,
-      `${((ssr.rps / ceiling.rps) * 100).toFixed(1)} %`,
-      `${ssr.errors + ceiling.errors}`,
+  try {
+    for (const [i, target] of targets.entries()) {
+      const response = recorded[i];
+      if (!response) continue;
+      // Cached pages expire (a minute by default): this run must not be the one that renders it again.
+      if (target.kind === 'page') await cachedResponse(base, target.path);
+      const ours = await load(base, server.child.pid, [target.path]);
+      const ceiling = await load(reference.base, reference.pid, [target.path]);
+      const ratio = ours.rps / ceiling.rps;
+      const goal = GOAL[target.kind];
+      rows.push([
+        target.path.length > 34 ? `${target.path.slice(0, 33)}…` : target.path,
+        `${kb(response.body.length)} ${codingOf(response)}`,
+        `${ours.rps}`,
+        `${ours.p50} / ${ours.p99} ms`,
+        `${ceiling.rps}`,
+        `${ceiling.p50} / ${ceiling.p99} ms`,
+        `${ratio.toFixed(2)} (≥ ${goal}) ${verdict(ratio >= goal)}`,
+        `${ours.p99} ms (≤ ${GOAL.p99Ms}) ${verdict(ours.p99 <= GOAL.p99Ms)}`,
+        `${ours.cpuUs ?? '?'} / ${ceiling.cpuUs ?? '?'} µs`,
+        `${busy(ours)} / ${busy(ceiling)}`,
+        `${ours.errors + ceiling.errors}`,
+      ]);
+    }
+  } finally {
+    await reference.stop();
+  }
+  table(
+    [
+      'path',
+      'sent',
+      'req/s',
+      'p50 / p99',
+      'ref req/s',
+      'ref p50 / p99',
+      'ratio (goal)',
+      'p99 (goal)',
+      'CPU/req ours / ref',
+      'core busy',
+      'errors',
+    ],
+    rows,
+  );
+
+  // Goal: a crawler sweeping many URLs can push the server neither out of memory nor out of the cache's use.
+  const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+  const pagePaths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '/').pathname);
+  console.log(
+    `\nDistinct URLs: the same load spread in turn over N URLs of the site's ${pagePaths.length} real pages ` +
+      '(their first path segment in other cases, with and\nwithout ?layout=list: each a 200 page the cache keys ' +
+      `apart). Up to ${CACHE_ENTRIES} are warmed into the cache first; beyond that the cache keeps only the most ` +
+      'recent,\nso a sweep over more renders every request. RSS is the server process before and after.\n',
+  );
+  const scaleRows: string[][] = [];
+  for (const count of SCALES) {
+    const urls = distinctUrls(pagePaths, count);
+    const before = rssMb(server.child.pid);
+    if (urls.length <= CACHE_ENTRIES) {
+      // Eight at a time, as a crawler would: each renders once, then comes from the cache.
+      for (let i = 0; i < urls.length; i += 8) {
+        await Promise.all(urls.slice(i, i + 8).map((url) => cachedResponse(base, url)));
+      }
+    }
+    const result = await load(base, server.child.pid, urls, { durationS: SCALE_DURATION_S });
+    const after = rssMb(server.child.pid);
+    scaleRows.push([
+      `${urls.length}`,
+      urls.length <= CACHE_ENTRIES ? 'all cached' : `at most ${CACHE_ENTRIES} cached`,
+      `${result.rps}`,
+      `${result.p50} / ${result.p99} ms`,
+      `${result.cpuUs ?? '?'} µs`,
+      `${before ?? '?'} → ${after ?? '?'} MB`,
+      `${result.errors}`,
     ]);
   }
-  const header = [
-    'page',
-    'html',
-    'SSR req/s',
-    'SSR p50 / p99',
-    'static req/s',
-    'static p50 / p99',
-    'SSR / static',
-    'errors',
-  ];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  for (const row of [header, ...rows]) console.log(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  '));
+  table(['URLs', 'cache', 'req/s', 'p50 / p99', 'CPU/req', 'RSS', 'errors'], scaleRows);
+
+  // What visitors get while a crawler sweeps: / must stay in the cache, however many pages the sweep renders.
+  await cachedResponse(base, '/');
+  const sweepers = Math.max(1, Math.round(CONNECTIONS / 4));
+  const [sweep, visitors] = await Promise.all([
+    load(base, undefined, distinctUrls(pagePaths, SCALES.at(-1) ?? 1_000), {
+      durationS: SCALE_DURATION_S,
+      connections: sweepers,
+    }),
+    load(base, undefined, ['/'], { durationS: SCALE_DURATION_S, connections: CONNECTIONS - sweepers }),
+  ]);
+  const stillCached = Boolean(etagOf(await rawGet(`${base}/`)));
+  console.log(
+    `\nWhile ${sweepers} connections sweep ${SCALES.at(-1)} URLs (${sweep.rps} req/s, p99 ${sweep.p99} ms), ` +
+      `${CONNECTIONS - sweepers} ask for /: ${visitors.rps} req/s, p50 / p99 ${visitors.p50} / ${visitors.p99} ms, ` +
+      `/ ${stillCached ? 'still' : 'NO LONGER'} from the cache afterwards, RSS ${rssMb(server.child.pid) ?? '?'} MB, ` +
+      `errors ${sweep.errors + visitors.errors}.`,
+  );
 
   const home = await (await fetch(`${base}/`)).text();
   const js = await javascriptBeforeInteraction(base, home);
   console.log(
     `\nJavaScript before interaction on /: ${js.files} files, ${kb(js.raw)} raw, ${kb(js.gzip)} gzip (budget 120 KB gzip)`,
   );
+  console.log(`Load average ${load1()} at the end (${os.cpus().length} cores).`);
 } finally {
-  fs.rmSync(STATIC_DIR, { recursive: true, force: true });
   await server.stop();
 }

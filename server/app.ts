@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import type { RequestListener } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
@@ -20,6 +20,8 @@ import { demoCallsRouter } from './api/demo-calls.ts';
 import { SIGN_IN_WINDOW_MS, sessionRouter } from './api/session.ts';
 import { visitsRouter } from './api/visits.ts';
 import type { BackupStatus } from './backup-schedule.ts';
+import { builtAssetResponses } from './built-assets.ts';
+import { cachedPageResponses } from './cached-pages.ts';
 import { type CallEvents, createCallEvents } from './calls/call-events.ts';
 import { callStatusService } from './calls/call-status.ts';
 import { type Config, publicConfig } from './config.ts';
@@ -28,14 +30,16 @@ import { discoveryRouter } from './discovery.ts';
 import { type GeoLocator, sharedGeoLocator } from './geo/geo-locator.ts';
 import { healthRouter } from './health.ts';
 import { HOOKS_PATH, hooksRouter } from './hooks/hooks.ts';
+import { type HotPath, hotPath } from './hot-path.ts';
 import { leadStore } from './leads/lead-store.ts';
 import type { Logger } from './logger.ts';
 import { apiNotFound, errorHandler } from './middleware/errors.ts';
 import { memoryReplayGuard, type ReplayGuard } from './middleware/replay-guard.ts';
 import { sameOriginOnly } from './middleware/same-origin.ts';
-import { cspNonce, securityHeaders } from './middleware/security.ts';
+import { cspNonce, securityPolicy } from './middleware/security.ts';
 import { createPageCache, type PageCache } from './page-cache.ts';
 import type { PageSource } from './pages.ts';
+import { requestIdOf } from './request-id.ts';
 import { type FailureCounter, memoryFailureCounter } from './sessions/failure-counter.ts';
 import { resolveSessionSecret } from './sessions/session-secret.ts';
 import { sessionStore } from './sessions/session-store.ts';
@@ -69,6 +73,21 @@ export interface AppDeps {
   backupStatus?: () => BackupStatus;
 }
 
+const hotPaths = new WeakMap<Express, HotPath>();
+
+/**
+ * What the HTTP server runs: `app`'s hot path (built assets, cached pages) answered before Express is entered,
+ * everything else by `app`. The app serves the same requests the same way on its own, only slower.
+ */
+export function requestListener(app: Express): RequestListener {
+  const hot = hotPaths.get(app);
+  return hot
+    ? (req, res) => {
+        if (!hot(req, res)) app(req, res);
+      }
+    : app;
+}
+
 /** The whole HTTP application; tests build it with their own config, database, pages and clock. */
 export function createApp({
   config,
@@ -90,12 +109,52 @@ export function createApp({
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
+  // Third parties the pages use: the video embed when configured, the booking calendar, the ad pixel when configured.
+  const calendar = calCspSources(config.leads.calTeam);
+  const pixel = pixelCspSources(config.metaPixelId);
+  const video = config.promoVideo.youtubeId ? ['https://www.youtube-nocookie.com'] : [];
+  const security = securityPolicy({
+    https: config.siteUrl.startsWith('https:'),
+    dev: !config.isProduction,
+    thirdParties: {
+      script: [...calendar.script, ...pixel.script],
+      frame: [...video, ...calendar.frame],
+      connect: pixel.connect,
+      img: pixel.img,
+      // Cal.com's embed styles itself inline; a calendar team is always set (CAL_TEAM has a default).
+      inlineStyles: Boolean(config.leads.calTeam),
+      // What the embeds ask for in their iframes' `allow` (client/dialogs/video-dialog.tsx; Cal.com's embed).
+      delegate: {
+        autoplay: video,
+        'encrypted-media': video,
+        fullscreen: video,
+        'picture-in-picture': video,
+        payment: calendar.frame,
+      },
+    },
+  });
+  const cache =
+    pageCache ??
+    (config.isProduction
+      ? createPageCache({ clock, onError: (error) => logger.error({ err: error }, 'page cache render failed') })
+      : undefined);
+
+  // Built assets and cached pages first, ahead of everything below (server/hot-path.ts).
+  const hot = hotPath({
+    assets: builtAssetResponses(pages.builtAssets ?? new Map(), security.headersFor({ script: [], style: [] })),
+    page: cache && cachedPageResponses({ cache, siteUrl: config.siteUrl, headersFor: security.headersFor }),
+    logger,
+  });
+  hotPaths.set(app, hot);
+  app.use((req, res, next) => {
+    if (!hot(req, res)) next();
+  });
+
   app.use(
     pinoHttp({
       logger: logger.child({ subsystem: 'http' }),
       genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+        const id = requestIdOf(req);
         res.setHeader('X-Request-Id', id);
         return id;
       },
@@ -104,32 +163,7 @@ export function createApp({
   );
   app.use(compression());
   app.use(cspNonce);
-  // Third parties the pages use: the video embed when configured, the booking calendar, the ad pixel when configured.
-  const calendar = calCspSources(config.leads.calTeam);
-  const pixel = pixelCspSources(config.metaPixelId);
-  const video = config.promoVideo.youtubeId ? ['https://www.youtube-nocookie.com'] : [];
-  app.use(
-    securityHeaders({
-      https: config.siteUrl.startsWith('https:'),
-      dev: !config.isProduction,
-      thirdParties: {
-        script: [...calendar.script, ...pixel.script],
-        frame: [...video, ...calendar.frame],
-        connect: pixel.connect,
-        img: pixel.img,
-        // Cal.com's embed styles itself inline; a calendar team is always set (CAL_TEAM has a default).
-        inlineStyles: Boolean(config.leads.calTeam),
-        // What the embeds ask for in their iframes' `allow` (client/dialogs/video-dialog.tsx; Cal.com's embed).
-        delegate: {
-          autoplay: video,
-          'encrypted-media': video,
-          fullscreen: video,
-          'picture-in-picture': video,
-          payment: calendar.frame,
-        },
-      },
-    }),
-  );
+  app.use(security.middleware);
 
   app.use(healthRouter(db, backupStatus));
   app.use(pages.assets);
@@ -168,11 +202,6 @@ export function createApp({
   app.use('/api', api);
 
   app.use(discoveryRouter({ pages, siteUrl: config.siteUrl }));
-  const cache =
-    pageCache ??
-    (config.isProduction
-      ? createPageCache({ clock, onError: (error) => logger.error({ err: error }, 'page cache render failed') })
-      : undefined);
   app.get('/{*path}', ssrHandler({ pages, publicConfig: publicConfig(config), siteUrl: config.siteUrl, cache }));
   app.use(errorHandler);
   return app;

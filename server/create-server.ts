@@ -5,7 +5,7 @@ import { type DataDirLock, lockDataDir } from '#db/data-dir-lock.ts';
 import { checkpoint, createDatabase, type DB } from '#db/database.ts';
 import { upgradeDatabase } from '#db/upgrade.ts';
 import { type Clock, systemClock } from '#shared/clock.ts';
-import { type AppDeps, createApp } from './app.ts';
+import { type AppDeps, createApp, requestListener } from './app.ts';
 import { type BackupSchedule, scheduleBackups } from './backup-schedule.ts';
 import type { CallEvents } from './calls/call-events.ts';
 import { createCallRuntime } from './calls/call-runtime.ts';
@@ -110,7 +110,8 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       appOverrides.onLeadQueued?.();
     },
   });
-  const httpServer = http.createServer(app);
+  // Built assets and cached pages are answered before Express is entered (server/hot-path.ts).
+  const httpServer = http.createServer(requestListener(app));
   const io = attachSocket(httpServer, {
     siteUrl: config.siteUrl,
     logger,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import express, { type RequestHandler } from 'express';
 import type { discovery, Render } from '#client/entry-server.tsx';
+import { type BuiltAsset, loadBuiltAssets } from './built-assets.ts';
 
 /** What the server uses of the built server entry (client/entry-server.tsx). */
 export interface ServerModule {
@@ -15,6 +16,8 @@ export interface ServerModule {
 export interface PageSource {
   /** Static files (production) or Vite's middleware (development), mounted before the API. */
   assets: RequestHandler;
+  /** The build's hashed assets in memory with their compressed copies (production), served ahead of the rest. */
+  builtAssets?: Map<string, BuiltAsset>;
   render(): Promise<Render>;
   /** The whole server entry; in development reloaded with the code, like `render`. */
   serverModule(): Promise<ServerModule>;
@@ -56,7 +59,8 @@ export async function productionPages(distDir = DIST_DIR): Promise<PageSource> {
   const preloadCache = new Map<string, string[]>();
 
   const assets = express.Router();
-  // Hashed names change with their content, so browsers may keep them for a year.
+  // Hashed names change with their content, so browsers may keep them for a year. Those the build emitted are
+  // served from memory (builtAssets); this answers other spellings of their names, and 404 for unknown ones.
   assets.use(
     '/assets',
     express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false, index: false }),
@@ -74,6 +78,7 @@ export async function productionPages(distDir = DIST_DIR): Promise<PageSource> {
 
   return {
     assets,
+    builtAssets: loadBuiltAssets(path.join(clientDir, 'assets'), '/assets'),
     render: async () => serverModule.render,
     serverModule: async () => serverModule,
     bootstrapModules: [`/${entry.file}`],

@@ -62,7 +62,7 @@ interface SsrOptions {
   publicConfig: PublicConfig;
   /** SITE_URL: every page is rendered at this origin, whatever Host the request names. */
   siteUrl: string;
-  /** Rendered pages served again (production); without it every request renders. */
+  /** Where rendered pages are kept to be served again (production); without it every request renders. */
   cache?: PageCache;
 }
 
@@ -79,14 +79,9 @@ export function ssrHandler({ pages, publicConfig, siteUrl, cache }: SsrOptions):
       }
       const nonce = nonceOf(res);
       const cacheable = cache && req.method === 'GET';
-      // Any query parameter that does not change the page shares its path's cached page.
+      // Any query parameter that does not change the page shares its path's cached page, which
+      // server/cached-pages.ts serves ahead of this handler once it is there.
       const key = cacheable ? pageKeyOf(url) : '';
-      const cached = cacheable ? cache.get(key, nonce) : undefined;
-      if (cached) {
-        // `end`, not `send`: an ETag of a page whose nonce changes every time would only cost a hash.
-        res.status(cached.status).set(HTML_HEADERS).end(cached.html);
-        return;
-      }
       const render = await pages.render();
       const options: RenderOptions = {
         nonce,

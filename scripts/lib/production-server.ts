@@ -61,9 +61,12 @@ export interface ProductionServer {
   stop(): Promise<void>;
 }
 
-/** Starts `server/index.ts` as `npm start` does, with `env` on top; `dataDir` when the caller seeds one. */
+/**
+ * Starts `server/index.ts` as `npm start` does, with `env` on top; `dataDir` when the caller seeds one.
+ * `discardLog` sends the server's standard output (its log) nowhere, for a benchmark at the production log level.
+ */
 export async function startProductionServer(
-  options: { env?: Record<string, string>; dataDir?: string } = {},
+  options: { env?: Record<string, string>; dataDir?: string; discardLog?: boolean } = {},
 ): Promise<ProductionServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -80,7 +83,7 @@ export async function startProductionServer(
       LOG_LEVEL: 'warn',
       ...options.env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', options.discardLog ? 'ignore' : 'inherit', 'inherit'],
   });
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const stop = async () => {

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
-import type { ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import type { InlineSources } from '../inline-hashes.ts';
 
 /** A fresh nonce per response, kept where helmet and the SSR handler read it (STYLE §4). */
 export const cspNonce: RequestHandler = (_req, res, next) => {
@@ -95,21 +97,40 @@ const INLINE_STYLE_DIRECTIVES = {
   styleSrcAttr: ["'unsafe-inline'"],
 };
 
+export interface SecurityPolicy {
+  /** Sets every security header on a response, with its own nonce in the CSP (cspNonce must run first). */
+  middleware: RequestHandler;
+  /**
+   * The same headers computed once for a response without a nonce: the CSP lists `inline` where the nonce would
+   * go, and is otherwise the same policy (a cached page, a built asset).
+   */
+  headersFor(inline: InlineSources): [string, string][];
+}
+
+/** The responses `headersFor` builds its headers on (never sent), with the hashes that replace the nonce. */
+const hashedResponses = new WeakMap<ServerResponse, InlineSources>();
+
+/** The sources a response's inline tags are allowed by: `headersFor`'s hashes, else the response's nonce. */
+function inlineSourcesOf(res: ServerResponse, kind: keyof InlineSources): string {
+  const hashed = hashedResponses.get(res);
+  return hashed ? hashed[kind].join(' ') : `'nonce-${nonceOf(res)}'`;
+}
+
 /**
- * helmet with an enforced CSP (scripts and styles only from this origin or carrying the nonce), and a
- * Permissions-Policy that turns off the powerful features no page uses.
+ * helmet with an enforced CSP (scripts and styles only from this origin or carrying the nonce; in a cached page,
+ * which has none, matching a hash: docs/decisions/page-cache-and-csp.md), and a Permissions-Policy that turns
+ * off the powerful features no page uses.
  */
-export function securityHeaders({ https, dev, thirdParties = {} }: SecurityOptions): RequestHandler {
+export function securityPolicy({ https, dev, thirdParties = {} }: SecurityOptions): SecurityPolicy {
   const { script = [], frame = [], connect = [], img = [], inlineStyles = false, delegate } = thirdParties;
-  const nonce = (_req: unknown, res: ServerResponse) => `'nonce-${nonceOf(res)}'`;
   const permissions = permissionsPolicy(delegate);
   const headers = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", nonce, ...script],
-        styleSrc: ["'self'", nonce],
+        scriptSrc: ["'self'", (_req, res) => inlineSourcesOf(res, 'script'), ...script],
+        styleSrc: ["'self'", (_req, res) => inlineSourcesOf(res, 'style')],
         ...(inlineStyles ? INLINE_STYLE_DIRECTIVES : {}),
         imgSrc: ["'self'", 'data:', ...img],
         fontSrc: ["'self'"],
@@ -131,8 +152,31 @@ export function securityHeaders({ https, dev, thirdParties = {} }: SecurityOptio
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
   });
-  return (req, res, next) => {
-    res.setHeader('Permissions-Policy', permissions);
-    headers(req, res, next);
+  return {
+    middleware(req, res, next) {
+      res.setHeader('Permissions-Policy', permissions);
+      headers(req, res, next);
+    },
+    headersFor(inline) {
+      // helmet itself writes them, on a response that is never sent, so they cannot drift from the middleware's.
+      const res = new ServerResponse(new IncomingMessage(new Socket()));
+      hashedResponses.set(res, inline);
+      res.setHeader('Permissions-Policy', permissions);
+      let failure: unknown;
+      headers(res.req, res, (error?: unknown) => {
+        failure = error;
+      });
+      if (failure) throw failure;
+      return res.getHeaderNames().map((name) => {
+        const value = String(res.getHeader(name));
+        // No hashes leave an empty source between two spaces.
+        return [name, name === 'content-security-policy' ? value.replace(/ {2,}/g, ' ').replace(/ ;/g, ';') : value];
+      });
+    },
   };
+}
+
+/** The security headers as middleware alone; see `securityPolicy`. */
+export function securityHeaders(options: SecurityOptions): RequestHandler {
+  return securityPolicy(options).middleware;
 }

@@ -2,7 +2,9 @@ import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
+import { requestListener } from '#server/app.ts';
 import { createLogger } from '#server/logger.ts';
+import { builtChunkUrl } from '../support/built-assets.ts';
 import { SIGN_IN_ENV, signedInAgent } from '../support/sessions.ts';
 import { createTestApp } from '../support/test-app.ts';
 
@@ -13,7 +15,7 @@ afterEach(async () => {
 });
 
 /** An app whose log lines are kept, parsed, for the test to read. */
-async function appWithLog(env: Record<string, string> = {}) {
+async function appWithLog(env: Record<string, string> = {}, level = 'info') {
   const lines: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk, _encoding, callback) {
@@ -21,7 +23,7 @@ async function appWithLog(env: Record<string, string> = {}) {
       callback();
     },
   });
-  ctx = await createTestApp(env, { logger: createLogger('info', sink) });
+  ctx = await createTestApp(env, { logger: createLogger(level, sink) });
   return { app: ctx.app, lines };
 }
 
@@ -59,4 +61,23 @@ test('an API route that fails answers 500 JSON with a plain message, logs the er
   expect(lines.some((line) => line.msg === 'request failed' && JSON.stringify(line).includes('lead_volume'))).toBe(
     true,
   );
+});
+
+test('a built asset answered ahead of the app gets a request id, and its log line only at debug level', async () => {
+  const entry = builtChunkUrl('client/entry-client.tsx');
+  const quiet = await appWithLog({}, 'info');
+  const res = await request(requestListener(quiet.app)).get(entry).set('X-Request-Id', 'proxy-id-1');
+  expect(res.status).toBe(200);
+  expect(res.headers['x-request-id']).toBe('proxy-id-1');
+  expect(quiet.lines.filter((line) => line.msg === 'request completed')).toEqual([]);
+  await ctx?.close();
+
+  const verbose = await appWithLog({}, 'debug');
+  const again = await request(requestListener(verbose.app)).get(entry);
+  const entryLine = verbose.lines.find((line) => line.msg === 'request completed');
+  expect(entryLine).toMatchObject({
+    level: 20,
+    req: { id: again.headers['x-request-id'], method: 'GET', url: entry },
+    res: { statusCode: 200 },
+  });
 });

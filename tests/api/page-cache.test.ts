@@ -1,10 +1,19 @@
+import crypto from 'node:crypto';
+import type http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { requestListener } from '#server/app.ts';
 import { createPageCache } from '#server/page-cache.ts';
 import type { PageSource } from '#server/pages.ts';
-import { headingOf, inlineTags } from '../support/html.ts';
-import { listen } from '../support/leads.ts';
+import { headingOf } from '../support/html.ts';
+import { listen, UUID_V4 } from '../support/leads.ts';
+import { manualClock } from '../support/manual-clock.ts';
+import { rawGet } from '../support/raw-get.ts';
 import { builtPages, createTestApp } from '../support/test-app.ts';
+
+/** Filling renders and compresses off the request: generous on a busy machine. */
+const FILLED = { timeout: 10_000 };
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 const cache = createPageCache({ clock: () => new Date('2026-01-05T12:00:00Z') });
@@ -16,29 +25,126 @@ afterAll(() => ctx.close());
 const nonceOf = (res: { headers: Record<string, unknown> }) =>
   /script-src 'self' 'nonce-([\w-]+)'/.exec(String(res.headers['content-security-policy']))?.[1];
 
-test('a page served from the cache is the rendered page with its own response nonce on every inline tag', async () => {
+function directivesOf(res: { headers: Record<string, unknown> }): Map<string, string[]> {
+  const csp = String(res.headers['content-security-policy']);
+  return new Map(
+    csp.split(';').map((part) => {
+      const [name = '', ...sources] = part.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
+}
+
+/** Text of every inline script and style the browser would check against the CSP. */
+function inlineTexts(html: string) {
+  const script: string[] = [];
+  const style: string[] = [];
+  for (const [, name, attributes = '', text = ''] of html.matchAll(/<(script|style)\b([^>]*)>([\s\S]*?)<\/\1>/g)) {
+    if (name === 'style') style.push(text);
+    else if (!/\ssrc=|type="application\/(ld\+)?json"/.test(attributes)) script.push(text);
+  }
+  return { script, style };
+}
+
+const sha256 = (text: string) => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
+
+async function cachedBlogs() {
   const first = await request(ctx.app).get('/blogs').set('User-Agent', 'Googlebot/2.1');
   expect(first.status).toBe(200);
-  await vi.waitFor(() => expect(cache.get('/blogs', 'probe')).toBeDefined());
+  await vi.waitFor(() => expect(cache.get('/blogs')).toBeDefined(), FILLED);
+  return first;
+}
 
+test('a page served from the cache carries no nonce, and its CSP allows exactly its inline scripts and styles by hash', async () => {
+  const first = await cachedBlogs();
+  const firstNonce = String(nonceOf(first));
   const second = await request(ctx.app).get('/blogs');
   expect(second.status).toBe(200);
   expect(second.headers['content-type']).toBe('text/html; charset=utf-8');
-  const [firstNonce, secondNonce] = [nonceOf(first), nonceOf(second)];
-  expect(secondNonce).toBeDefined();
-  expect(secondNonce).not.toBe(firstNonce);
-  // A crawler's whole document and the cached one are the same page but for the nonce.
-  expect(second.text).toBe(first.text.replaceAll(String(firstNonce), String(secondNonce)));
-  const tags = inlineTags(second.text);
-  expect(tags.length).toBeGreaterThan(2);
-  for (const tag of tags) expect(tag).toContain(`nonce="${secondNonce}"`);
+  // A crawler's whole document and the cached one are the same page but for the nonce attributes.
+  expect(second.text).toBe(first.text.replaceAll(` nonce="${firstNonce}"`, ''));
+  expect(second.text).not.toContain('nonce');
+
+  const policy = directivesOf(second);
+  const { script, style } = inlineTexts(second.text);
+  expect(script.length).toBeGreaterThanOrEqual(2);
+  expect(style.length).toBeGreaterThan(2);
+  // The nonce's place holds the hashes (and the empty style Emotion fills at run time); nothing else moved.
+  const scriptHashes = [...new Set(script.map(sha256))];
+  const styleHashes = [...new Set(style.map(sha256))];
+  expect(policy.get('script-src')).toEqual(["'self'", ...scriptHashes, 'https://app.cal.com']);
+  expect(policy.get('style-src')).toEqual(["'self'", ...styleHashes, sha256('')]);
+  const streamed = directivesOf(first);
+  expect(streamed.get('script-src')).toEqual(["'self'", `'nonce-${firstNonce}'`, 'https://app.cal.com']);
+  for (const [name, sources] of streamed) {
+    if (name !== 'script-src' && name !== 'style-src') expect(policy.get(name), name).toEqual(sources);
+  }
+  expect([...policy.keys()]).toEqual([...streamed.keys()]);
+  expect(second.headers['x-request-id']).toMatch(UUID_V4);
+});
+
+test('a cached page has every other header the rendered page has', async () => {
+  const first = await cachedBlogs();
+  const second = await request(ctx.app).get('/blogs');
+  const perResponse = new Set(['content-security-policy', 'x-request-id', 'date', 'etag', 'content-length']);
+  const perResponseOrTransfer = new Set([...perResponse, 'transfer-encoding', 'vary', 'content-encoding']);
+  for (const [name, value] of Object.entries(first.headers)) {
+    if (!perResponseOrTransfer.has(name)) expect(second.headers[name], name).toBe(value);
+  }
+  for (const name of Object.keys(second.headers)) {
+    if (!perResponseOrTransfer.has(name)) expect(first.headers[name], name).toBeDefined();
+  }
+});
+
+test('a cached page is sent compressed as the browser asks, compressed once, and 304 when the browser has it', async () => {
+  await cachedBlogs();
+  // As the server runs it: cached pages are answered before Express is entered.
+  const server = await listen(requestListener(ctx.app));
+  try {
+    const plain = await rawGet(`${server.url}/blogs`);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(Number(plain.headers['content-length'])).toBe(plain.body.length);
+    expect(plain.body.toString()).toContain('<h1');
+
+    const br = await rawGet(`${server.url}/blogs`, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    expect(brotliDecompressSync(br.body)).toEqual(plain.body);
+
+    const gzip = await rawGet(`${server.url}/blogs`, { 'Accept-Encoding': 'gzip;q=1, br;q=0.5' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    // One layer of gzip: the compression middleware did not compress the stored bytes again.
+    expect(gunzipSync(gzip.body)).toEqual(plain.body);
+
+    const refused = await rawGet(`${server.url}/blogs`, { 'Accept-Encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toEqual(plain.body);
+
+    // Each coding is its own representation with its own strong tag; any of them is a match for the page.
+    const tags = [plain, br, gzip].map((res) => String(res.headers.etag));
+    expect(new Set(tags).size).toBe(3);
+    for (const tag of tags) expect(tag).toMatch(/^"[\w-]+"$/);
+    for (const tag of [tags[0], `W/${tags[1]}`, `"elsewhere", ${tags[2]}`]) {
+      const again = await rawGet(`${server.url}/blogs`, { 'If-None-Match': String(tag), 'Accept-Encoding': 'br' });
+      expect(again.status).toBe(304);
+      expect(again.body.length).toBe(0);
+      expect(again.headers.etag).toBe(tags[1]);
+    }
+    const changed = await rawGet(`${server.url}/blogs`, { 'If-None-Match': '"an-older-page"' });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toEqual(plain.body);
+  } finally {
+    await server.close();
+  }
 });
 
 test('only the parameters that change a page get their own cached page, and a not-found page is never kept', async () => {
   await request(ctx.app).get('/blogs?layout=list');
-  await vi.waitFor(() => expect(cache.get('/blogs?layout=list', 'n')).toBeDefined());
-  const list = cache.get('/blogs?layout=list', 'n')?.html;
-  expect(list).not.toBe(cache.get('/blogs', 'n')?.html);
+  await vi.waitFor(() => expect(cache.get('/blogs?layout=list')).toBeDefined(), FILLED);
+  const cachedHtml = (key: string) => cache.get(key)?.body.bytes.identity.toString();
+  const list = cachedHtml('/blogs?layout=list');
+  expect(list).not.toBe(cachedHtml('/blogs'));
   expect(list).toContain('value="list" aria-pressed="true"');
 
   // Any other query (a tag read in the browser, campaign tags, a grid that is the default) is the path's page.
@@ -51,11 +157,11 @@ test('only the parameters that change a page get their own cached page, and a no
   }
   expect(cache.size().entries).toBe(before);
   const tagged = await request(ctx.app).get('/blogs?layout=list&x=1');
-  expect(tagged.text).toBe(cache.get('/blogs?layout=list', String(nonceOf(tagged)))?.html);
+  expect(tagged.text).toBe(cachedHtml('/blogs?layout=list'));
 
   const missing = await request(ctx.app).get('/no-such-page');
   expect(missing.status).toBe(404);
-  expect(cache.get('/no-such-page', 'n')).toBeUndefined();
+  expect(cache.get('/no-such-page')).toBeUndefined();
   const again = await request(ctx.app).get('/no-such-page');
   expect(again.status).toBe(404);
   expect(headingOf(again.text)).toBe('Page not found');
@@ -64,8 +170,8 @@ test('only the parameters that change a page get their own cached page, and a no
 test('the Host a page was asked with plays no part in what is cached', async () => {
   const res = await request(ctx.app).get('/').set('Host', 'evil.example');
   expect(res.status).toBe(200);
-  await vi.waitFor(() => expect(cache.get('/', 'n')).toBeDefined());
-  const cached = cache.get('/', 'n')?.html;
+  await vi.waitFor(() => expect(cache.get('/')).toBeDefined(), FILLED);
+  const cached = cache.get('/')?.body.bytes.identity.toString();
   expect(cached).toContain(`<link rel="canonical" href="${ctx.config.siteUrl}/"/>`);
   expect(cached).not.toContain('evil.example');
 });
@@ -93,7 +199,7 @@ test('a thousand distinct query strings on / render the page no more after the f
     const first = await fetch(`${server.url}/?utm_campaign=spring&fbclid=0`);
     expect(first.status).toBe(200);
     await first.text();
-    await vi.waitFor(() => expect(own.get('/', 'n')).toBeDefined());
+    await vi.waitFor(() => expect(own.get('/')).toBeDefined(), FILLED);
     // The visitor's stream and the cache's whole render.
     expect(counted.renders).toBe(2);
     const get = async (i: number) => {
@@ -102,7 +208,7 @@ test('a thousand distinct query strings on / render the page no more after the f
       expect(res.status).toBe(200);
       const html = await res.text();
       expect(html).not.toContain(query);
-      if (i % 100 === 1) expect(html).toBe(own.get('/', String(/nonce="([\w-]+)"/.exec(html)?.[1]))?.html);
+      if (i % 100 === 1) expect(html).toBe(own.get('/')?.body.bytes.identity.toString());
     };
     // Ten at a time, as visitors would come.
     for (let i = 1; i < 1_000; i += 10) {
@@ -117,7 +223,7 @@ test('a thousand distinct query strings on / render the page no more after the f
 }, 60_000);
 
 test('the cache stays within its byte budget however many pages are asked for', async () => {
-  const pageBytes = Buffer.byteLength(cache.get('/blogs', 'n')?.html ?? '');
+  const pageBytes = cache.get('/blogs')?.body.size ?? 0;
   expect(pageBytes).toBeGreaterThan(10_000);
   const small = createPageCache({ clock: () => new Date('2026-01-05T12:00:00Z'), maxBytes: pageBytes * 2.5 });
   const app = await createTestApp({}, { pageCache: small });
@@ -125,13 +231,44 @@ test('the cache stays within its byte budget however many pages are asked for', 
     const paths = ['/', '/blogs', '/policies', '/privacy', '/team', '/about-us', '/blogs?layout=list', '/directory'];
     for (const path of paths) {
       expect((await request(app.app).get(path)).status).toBe(200);
-      await vi.waitFor(() => expect(small.get(path, 'n')).toBeDefined());
+      await vi.waitFor(() => expect(small.get(path)).toBeDefined(), FILLED);
       expect(small.size().bytes).toBeLessThanOrEqual(pageBytes * 2.5);
     }
     // Some pages went to make room: not all fit.
     expect(small.size().entries).toBeGreaterThan(0);
     expect(small.size().entries).toBeLessThan(paths.length);
   } finally {
+    await app.close();
+  }
+});
+
+test('a stale page is rendered again by one request while the others still get it from the cache', async () => {
+  const counted = await countedPages();
+  const time = manualClock('2026-01-05T12:00:00Z');
+  const own = createPageCache({ clock: time.clock });
+  const app = await createTestApp({}, { pageCache: own, pages: counted.pages, clock: time.clock });
+  const server = await listen(requestListener(app.app));
+  const fromCache = (res: { headers: http.IncomingHttpHeaders }) => res.headers.etag !== undefined;
+  try {
+    expect(fromCache(await rawGet(`${server.url}/privacy`))).toBe(false);
+    await vi.waitFor(() => expect(own.get('/privacy')).toBeDefined(), FILLED);
+    const cached = await rawGet(`${server.url}/privacy`);
+    expect(fromCache(cached)).toBe(true);
+    expect(counted.renders).toBe(2);
+
+    time.advance(60_000);
+    // The first request after the page went stale renders it, streamed with its own nonce, and fills the cache.
+    const renderer = await rawGet(`${server.url}/privacy`);
+    expect(fromCache(renderer)).toBe(false);
+    expect(String(renderer.headers['content-security-policy'])).toContain("'nonce-");
+    // Meanwhile, and until the new page is in, the others get the stale one.
+    const others = await Promise.all([1, 2, 3].map(() => rawGet(`${server.url}/privacy`)));
+    for (const res of others) expect(fromCache(res)).toBe(true);
+    await vi.waitFor(() => expect(counted.renders).toBe(4), FILLED);
+    await vi.waitFor(async () => expect(fromCache(await rawGet(`${server.url}/privacy`))).toBe(true), FILLED);
+    expect(counted.renders).toBe(4);
+  } finally {
+    await server.close();
     await app.close();
   }
 });

@@ -1,5 +1,4 @@
 import http from 'node:http';
-import type { Express } from 'express';
 import { MockAgent } from 'undici';
 import type { CallEvents } from '#server/calls/call-events.ts';
 import type { CallStatusEvent } from '#shared/call-status.ts';
@@ -18,8 +17,8 @@ export function recordCallEvents(events: CallEvents): CallStatusEvent[] {
   return seen;
 }
 
-/** The app on a loopback port, for many concurrent requests through one server. */
-export async function listen(app: Express): Promise<{ url: string; close(): Promise<void> }> {
+/** The app (or the server's listener over it, `requestListener(app)`) on a loopback port. */
+export async function listen(app: http.RequestListener): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();

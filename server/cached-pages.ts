@@ -1,0 +1,58 @@
+import { pageKeyOf } from '#shared/page-query.ts';
+import { type HeaderList, type PreparedResponse, prepareResponse } from './encoded-body.ts';
+import { EMPTY_STYLE_SOURCE, type InlineSources } from './inline-hashes.ts';
+import type { CachedPage, PageCache } from './page-cache.ts';
+import { pageUrlOf } from './page-url.ts';
+
+interface CachedPagesOptions {
+  cache: PageCache;
+  /** SITE_URL: pages are cached for this origin whatever Host a request names (server/page-url.ts). */
+  siteUrl: string;
+  /** The site's security headers with a CSP that allows `inline` where the nonce would go. */
+  headersFor(inline: InlineSources): HeaderList;
+}
+
+const TARGETS_KEPT = 1024;
+
+/**
+ * The response to a page request from the page cache, if the page is there: bytes ready in every coding, with
+ * headers computed the first time the page is sent. Nothing in it depends on who asks.
+ */
+export function cachedPageResponses({
+  cache,
+  siteUrl,
+  headersFor,
+}: CachedPagesOptions): (target: string) => PreparedResponse | undefined {
+  const responses = new WeakMap<CachedPage, PreparedResponse>();
+  // Parsing a target costs more than the rest of the lookup, and visitors ask for the same few targets.
+  const keys = new Map<string, string | null>();
+  const keyOf = (target: string) => {
+    let key = keys.get(target);
+    if (key === undefined) {
+      const url = pageUrlOf(siteUrl, target);
+      key = url ? pageKeyOf(url) : null;
+      // Made-up targets must not grow it without bound.
+      if (keys.size >= TARGETS_KEPT) keys.clear();
+      keys.set(target, key);
+    }
+    return key;
+  };
+  return (target) => {
+    const key = keyOf(target);
+    const page = key === null ? undefined : cache.get(key);
+    if (!page) return undefined;
+    let response = responses.get(page);
+    if (!response) {
+      // The page's own hashes, and the empty style element Emotion fills through the CSSOM at run time.
+      const inline = { script: page.inline.script, style: [...page.inline.style, EMPTY_STYLE_SOURCE] };
+      response = prepareResponse(page.status, page.body, [
+        ...headersFor(inline),
+        ['Content-Type', 'text/html; charset=utf-8'],
+        // Stored, but asked about again every time: the ETag makes that a 304 while the page is the same.
+        ['Cache-Control', 'no-cache'],
+      ]);
+      responses.set(page, response);
+    }
+    return response;
+  };
+}

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { requestListener } from '#server/app.ts';
+import { DIST_DIR } from '#server/pages.ts';
+import { builtChunkUrl } from '../support/built-assets.ts';
+import { listen } from '../support/leads.ts';
+import { rawGet } from '../support/raw-get.ts';
+import { createTestApp } from '../support/test-app.ts';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let server: Awaited<ReturnType<typeof listen>>;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  // As the server runs it: built assets are answered before Express is entered.
+  server = await listen(requestListener(ctx.app));
+});
+afterAll(async () => {
+  await server.close();
+  await ctx.close();
+});
+
+const entry = builtChunkUrl('client/entry-client.tsx');
+const onDisk = fs.readFileSync(path.join(DIST_DIR, 'client', entry));
+
+test('the build writes brotli and gzip copies of the main script beside it', () => {
+  const file = path.join(DIST_DIR, 'client', entry);
+  const br = fs.readFileSync(`${file}.br`);
+  const gz = fs.readFileSync(`${file}.gz`);
+  expect(brotliDecompressSync(br)).toEqual(onDisk);
+  expect(gunzipSync(gz)).toEqual(onDisk);
+  expect(br.length).toBeLessThan(gz.length);
+  expect(gz.length).toBeLessThan(onDisk.length / 2);
+});
+
+test('the main script is sent as the build compressed it, in the coding the browser prefers', async () => {
+  const cases = [
+    { accept: 'gzip, deflate, br, zstd', coding: 'br', decode: brotliDecompressSync },
+    { accept: 'gzip', coding: 'gzip', decode: gunzipSync },
+    { accept: 'br;q=0.5, gzip', coding: 'gzip', decode: gunzipSync },
+    { accept: 'identity', coding: undefined, decode: (bytes: Buffer) => bytes },
+    // A coding the server does not keep: the script goes as it is, and nothing compresses it on the way.
+    { accept: 'deflate', coding: undefined, decode: (bytes: Buffer) => bytes },
+  ];
+  const tags = new Set<string>();
+  for (const { accept, coding, decode } of cases) {
+    const res = await rawGet(`${server.url}${entry}`, { 'Accept-Encoding': accept });
+    expect(res.status, accept).toBe(200);
+    expect(res.headers['content-encoding'], accept).toBe(coding);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.vary).toBe('Accept-Encoding');
+    expect(Number(res.headers['content-length'])).toBe(res.body.length);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['permissions-policy']).toContain('camera=()');
+    // One layer of the coding, exactly the file the build wrote.
+    expect(decode(res.body)).toEqual(onDisk);
+    tags.add(String(res.headers.etag));
+  }
+  // One strong tag per coding.
+  expect(tags.size).toBe(3);
+  for (const tag of tags) expect(tag).toMatch(/^"[\w-]+"$/);
+});
+
+test('a browser that has the script gets 304, and HEAD gets the headers alone', async () => {
+  const first = await rawGet(`${server.url}${entry}`, { 'Accept-Encoding': 'br' });
+  const again = await rawGet(`${server.url}${entry}`, {
+    'Accept-Encoding': 'br',
+    'If-None-Match': String(first.headers.etag),
+  });
+  expect(again.status).toBe(304);
+  expect(again.body.length).toBe(0);
+  expect(again.headers.etag).toBe(first.headers.etag);
+
+  const head = await rawGet(`${server.url}${entry}`, { 'Accept-Encoding': 'gzip' }, 'HEAD');
+  expect(head.status).toBe(200);
+  expect(head.body.length).toBe(0);
+  expect(head.headers['content-encoding']).toBe('gzip');
+  expect(Number(head.headers['content-length'])).toBe(
+    fs.readFileSync(path.join(DIST_DIR, 'client', `${entry}.gz`)).length,
+  );
+});
+
+test('an asset name the build did not write is 404, and another spelling of one goes to the static files', async () => {
+  const res = await rawGet(`${server.url}/assets/entry-client-00000000.js`, { 'Accept-Encoding': 'br' });
+  expect(res.status).toBe(404);
+  const spelled = await rawGet(`${server.url}${entry.replace('-', '%2D')}`, { 'Accept-Encoding': 'gzip' });
+  expect(spelled.status).toBe(200);
+  expect(gunzipSync(spelled.body)).toEqual(onDisk);
+});
+
+test('Express alone answers built assets the same way, for anything that mounts the app without the listener', async () => {
+  const direct = await listen(ctx.app);
+  try {
+    const [viaListener, viaExpress] = await Promise.all([
+      rawGet(`${server.url}${entry}`, { 'Accept-Encoding': 'br' }),
+      rawGet(`${direct.url}${entry}`, { 'Accept-Encoding': 'br' }),
+    ]);
+    expect(viaExpress.body).toEqual(viaListener.body);
+    const { 'x-request-id': _a, date: _b, ...same } = viaListener.headers;
+    expect(viaExpress.headers).toMatchObject(same);
+  } finally {
+    await direct.close();
+  }
+});

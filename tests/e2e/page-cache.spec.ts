@@ -1,0 +1,33 @@
+import { fakeCalEmbed } from './fake-cal.ts';
+import { expect, test } from './fixtures.ts';
+
+// The server keeps each page once rendered and sends it again with no nonce: its CSP allows the page's inline
+// scripts and styles by hash instead (docs/decisions/page-cache-and-csp.md). A script or style the policy
+// refused would be a console error, which fails the test.
+test('a page from the page cache runs under its hash-based policy: boot script, hydration, run-time styles, dialogs', async ({
+  page,
+  request,
+}) => {
+  // The first visit gets the streamed render, with a nonce; the page enters the cache behind it.
+  await expect
+    .poll(async () => (await request.get('/blogs')).headers()['content-security-policy'], { timeout: 15_000 })
+    .toContain("'sha256-");
+  await fakeCalEmbed(page);
+  const response = await page.goto('/blogs');
+  const policy = String(response?.headers()['content-security-policy']);
+  expect(policy).toMatch(/script-src 'self'( 'sha256-[\w+/=]+')+ /);
+  expect(policy).not.toContain("'nonce-");
+  expect(await response?.text()).not.toContain('nonce');
+
+  // The boot script ran before paint, and React hydrated (the fixture waits for it).
+  await expect(page.locator('html')).toHaveClass(/\bjs\b/);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  // A dialog's code and styles arrive after hydration: its styles are added while the page runs.
+  await page.getByRole('banner').getByRole('button', { name: 'Try the AI' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Have the AI call me' });
+  await expect(dialog).toBeVisible();
+  // Rounded by its Emotion class, not by the browser's own dialog style.
+  expect(await dialog.evaluate((element) => getComputedStyle(element).borderTopLeftRadius)).not.toBe('0px');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
