@@ -17,6 +17,7 @@ import { analyticsRouter } from './api/analytics.ts';
 import { contactRouter } from './api/contact.ts';
 import { dashboardRouter } from './api/dashboard.ts';
 import { demoCallsRouter } from './api/demo-calls.ts';
+import { leadsRouter } from './api/leads.ts';
 import { SIGN_IN_WINDOW_MS, sessionRouter } from './api/session.ts';
 import { visitsRouter } from './api/visits.ts';
 import { type CallEvents, createCallEvents } from './calls/call-events.ts';
@@ -27,8 +28,9 @@ import { discoveryRouter } from './discovery.ts';
 import { type GeoLocator, sharedGeoLocator } from './geo/geo-locator.ts';
 import { healthRouter } from './health.ts';
 import { HOOKS_PATH, hooksRouter } from './hooks/hooks.ts';
+import { leadInboxStore } from './leads/lead-inbox-store.ts';
 import { leadStore } from './leads/lead-store.ts';
-import type { Logger } from './logger.ts';
+import { type Logger, withoutSearchTerms } from './logger.ts';
 import { apiNotFound, errorHandler } from './middleware/errors.ts';
 import { memoryReplayGuard, type ReplayGuard } from './middleware/replay-guard.ts';
 import { sameOriginOnly } from './middleware/same-origin.ts';
@@ -96,6 +98,7 @@ export function createApp({
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      serializers: { req: withoutSearchTerms },
     }),
   );
   app.use(compression());
@@ -160,6 +163,15 @@ export function createApp({
   api.use('/session', sessionRouter({ config, sessions, clock, failures: signInFailures, sleep }));
   api.use('/dashboard', dashboardRouter({ leadVolume, sessions, clock }));
   api.use('/analytics', analyticsRouter({ analytics: analyticsStore(db), sessions, clock }));
+  api.use(
+    '/leads',
+    leadsRouter({
+      inbox: leadInboxStore(db),
+      sessions,
+      clock,
+      webhookConfigured: Boolean(config.secrets.leadWebhookUrl),
+    }),
+  );
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -72,6 +72,7 @@ export const envSchema = z.object({
   // Operator sessions and visitor tracking (issue 7).
   CLIENT_DASHBOARD_PASSWORD: z.string().min(8).optional(),
   ANALYTICS_PASSWORD: z.string().min(8).optional(),
+  OPERATOR_PASSWORD: z.string().min(8).optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(720).default(12),
   LOGIN_ATTEMPTS_PER_15_MIN: z.coerce.number().int().positive().default(5),
@@ -177,6 +178,8 @@ export interface Secrets {
   /** Role passwords for POST /api/session; unset means that role cannot sign in. */
   clientDashboardPassword: string | undefined;
   analyticsPassword: string | undefined;
+  /** Opens the lead inbox: every lead's personal data, its export and erasure (docs/decisions/operator-role.md). */
+  operatorPassword: string | undefined;
   /** Signs the session cookies; unset means a generated one kept in DATA_DIR (server/sessions/session-secret.ts). */
   sessionSecret: string | undefined;
   /** Bearer keys of the remote checks. */
@@ -263,6 +266,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       leadWebhookSecret: env.LEAD_WEBHOOK_SECRET,
       clientDashboardPassword: env.CLIENT_DASHBOARD_PASSWORD,
       analyticsPassword: env.ANALYTICS_PASSWORD,
+      operatorPassword: env.OPERATOR_PASSWORD,
       sessionSecret: env.SESSION_SECRET,
       emailCheckKey: env.EMAIL_CHECK_KEY,
       phoneCheckKey: env.PHONE_CHECK_KEY,

@@ -30,6 +30,7 @@ if (applied.length) logger.info({ migrations: applied }, 'database migrated');
 const maintenance = scheduleMaintenance({ db, clock: systemClock, logger, retentionDays: config.visits.retentionDays });
 if (!config.secrets.clientDashboardPassword) logger.warn('CLIENT_DASHBOARD_PASSWORD unset: /dashboard sign-in is off');
 if (!config.secrets.analyticsPassword) logger.warn('ANALYTICS_PASSWORD unset: /analytics sign-in is off');
+if (!config.secrets.operatorPassword) logger.warn('OPERATOR_PASSWORD unset: /leads sign-in is off');
 
 const pages = config.isProduction ? await productionPages() : await developmentPages();
 // Outbox worker, local call driver (when no automation is configured) and call rooms (issue 6).

@@ -34,6 +34,7 @@ export async function enqueueOutbox(db: Kysely<Database>, message: OutboxMessage
 /**
  * The worker's view of the table. A row is due when its retry time has come and no live lease holds it; each
  * claim is one conditional update, so two workers (or two deliveries of one worker) never send one row.
+ * Every change keeps `state` in step (db/tables/outbox.ts).
  */
 export function outboxStore(db: Kysely<Database>) {
   const undelivered = () => db.updateTable('outbox').where('delivered_at', 'is', null);
@@ -67,7 +68,13 @@ export function outboxStore(db: Kysely<Database>) {
 
     async delivered(row: OutboxRow, now: Date): Promise<void> {
       await undelivered()
-        .set({ delivered_at: now.toISOString(), attempts: row.attempts + 1, last_error: null, claimed_until: null })
+        .set({
+          delivered_at: now.toISOString(),
+          attempts: row.attempts + 1,
+          last_error: null,
+          claimed_until: null,
+          state: 'delivered',
+        })
         .where('id', '=', row.id)
         .execute();
     },
@@ -80,6 +87,7 @@ export function outboxStore(db: Kysely<Database>) {
           last_error: error.slice(0, 500),
           next_attempt_at: retryAt.toISOString(),
           claimed_until: null,
+          state: 'retrying',
         })
         .where('id', '=', row.id)
         .where('claimed_until', '=', lease.toISOString())

@@ -1,0 +1,63 @@
+import express from 'express';
+import { encodeCursor, inboxPageSchema } from '#server/leads/inbox-cursor.ts';
+import { type LeadInboxStore, toInboxLead } from '#server/leads/lead-inbox-store.ts';
+import { requireRole } from '#server/sessions/require-role.ts';
+import type { SessionStore } from '#server/sessions/session-store.ts';
+import type { Clock } from '#shared/clock.ts';
+import type { DeliverySummary, InboxPage } from '#shared/lead-inbox.ts';
+import { inboxFiltersSchema } from '#shared/lead-inbox-schema.ts';
+import { toFieldErrors } from '#shared/lead-schemas.ts';
+
+export interface LeadsRouterDeps {
+  inbox: LeadInboxStore;
+  sessions: SessionStore;
+  clock: Clock;
+  /** LEAD_WEBHOOK_URL is set: deliveries have somewhere to go. */
+  webhookConfigured: boolean;
+}
+
+/** The lead inbox API, for the operator role only: a client or analytics session reads no lead. */
+export function leadsRouter({ inbox, sessions, clock, webhookConfigured }: LeadsRouterDeps) {
+  const router = express.Router();
+  router.use(requireRole('operator', { sessions, clock }));
+  // Personal data: never kept by a browser or shared cache.
+  router.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.get('/', async (req, res) => {
+    const filters = inboxFiltersSchema.safeParse(req.query);
+    const paging = inboxPageSchema.safeParse(req.query);
+    if (!filters.success || !paging.success) {
+      const fieldErrors = {
+        ...(paging.success ? {} : toFieldErrors(paging.error).fieldErrors),
+        ...(filters.success ? {} : toFieldErrors(filters.error).fieldErrors),
+      };
+      res.status(400).json({ fieldErrors });
+      return;
+    }
+    const { cursor, limit } = paging.data;
+    const batch = await inbox.batch(filters.data, cursor, limit);
+    res.json({
+      leads: batch.rows.map((row) => toInboxLead(row, batch)),
+      nextCursor: batch.next ? encodeCursor(batch.next) : null,
+      total: cursor ? null : await inbox.count(filters.data),
+    } satisfies InboxPage);
+  });
+
+  router.get('/delivery', async (_req, res) => {
+    const waiting = await inbox.undelivered();
+    res.json({
+      webhookConfigured,
+      queued: waiting.queued,
+      retrying: waiting.retrying,
+      givenUp: waiting.givenUp,
+      undelivered: waiting.queued + waiting.retrying + waiting.givenUp,
+      oldestUndeliveredAt: waiting.oldest,
+      checkedAt: clock().toISOString(),
+    } satisfies DeliverySummary);
+  });
+
+  return router;
+}

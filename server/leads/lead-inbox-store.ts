@@ -1,0 +1,235 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { DB } from '#db/database.ts';
+import type { InboxFilters, InboxLead } from '#shared/lead-inbox.ts';
+import type { InboxCursor } from './inbox-cursor.ts';
+import { containsPattern, searchTermOf } from './inbox-search.ts';
+
+// The operators' view of every captured lead (docs/decisions/operator-role.md), newest first, with its consent,
+// call and delivery. Every view reads one page along an index (db/migrations/0006-lead-inbox.ts): by capture
+// time, by kind or source tag and time, or, filtered by delivery state, along the outbox's (state, time) index.
+// `npm run bench:inbox` measures it at 100,000 leads.
+
+const DAY_MS = 86_400_000;
+
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The filters as conditions on `l` (leads) and, when filtering by delivery state, `o` (outbox). Filtered by
+ * state, the outbox row's capture time (the same instant as the lead's: one transaction writes both) is the
+ * sort key, so the page is read along the outbox index.
+ */
+function conditions(filters: InboxFilters): Expression<SqlBool>[] {
+  const at = filters.state ? sql.ref('o.created_at') : sql.ref('l.created_at');
+  const where: Expression<SqlBool>[] = [];
+  if (filters.state) where.push(sql<SqlBool>`o.state = ${filters.state}`);
+  if (filters.kind) where.push(sql<SqlBool>`l.kind = ${filters.kind}`);
+  if (filters.source) where.push(sql<SqlBool>`l.source_tag = ${filters.source}`);
+  // Days are UTC: a day as text sorts before every instant of that day.
+  if (filters.from) where.push(sql<SqlBool>`${at} >= ${filters.from}`);
+  if (filters.to) where.push(sql<SqlBool>`${at} < ${nextDay(filters.to)}`);
+  if (filters.q) {
+    const term = searchTermOf(filters.q);
+    if (term.by === 'phone') {
+      where.push(
+        term.exact
+          ? sql<SqlBool>`l.phone = ${term.digits}`
+          : sql<SqlBool>`l.phone like ${containsPattern(term.digits)} escape '\\'`,
+      );
+    } else if (term.by === 'email') {
+      where.push(sql<SqlBool>`lower(l.email) = ${term.email}`);
+    } else {
+      const pattern = containsPattern(term.text);
+      where.push(sql<SqlBool>`(lower(l.full_name) like ${pattern} escape '\\'
+        or lower(l.email) like ${pattern} escape '\\'
+        or lower(coalesce(l.company_name, '')) like ${pattern} escape '\\')`);
+    }
+  }
+  return where;
+}
+
+/** One lead as the inbox and the export read it, before its consent and call are added. */
+function leadRows(db: DB, filters: InboxFilters, after: InboxCursor | undefined, limit: number) {
+  const byState = filters.state !== undefined;
+  const [sortAt, sortId] = byState ? (['o.created_at', 'o.delivery_id'] as const) : (['l.created_at', 'l.id'] as const);
+  let query = db
+    .selectFrom('leads as l')
+    .leftJoin('outbox as o', 'o.delivery_id', 'l.id')
+    .select([
+      'l.id',
+      'l.created_at',
+      'l.kind',
+      'l.full_name',
+      'l.first_name',
+      'l.last_name',
+      'l.company_name',
+      'l.phone',
+      'l.email',
+      'l.source_tag',
+      'l.calendar_link',
+      'l.timezone',
+      'l.scheduled',
+      'o.state',
+      'o.attempts',
+      'o.last_error',
+      'o.next_attempt_at',
+      'o.delivered_at',
+      'o.given_up_at',
+      `${sortAt} as sort_at`,
+      `${sortId} as sort_id`,
+    ]);
+  for (const condition of conditions(filters)) query = query.where(condition);
+  if (after) {
+    query = query.where((eb) => eb(eb.refTuple(sortAt, sortId), '<', eb.tuple(after.createdAt, after.id)));
+  }
+  return query.orderBy(sortAt, 'desc').orderBy(sortId, 'desc').limit(limit);
+}
+
+export type LeadRow = Awaited<ReturnType<ReturnType<typeof leadRows>['execute']>>[number];
+
+export interface ConsentRow {
+  lead_id: string;
+  consent_text_version: string;
+  consent_text: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: string;
+}
+
+export interface CallRow {
+  lead_id: string;
+  status: string;
+  updated_at: string;
+}
+
+/** A page of leads with their consent and call, each looked up by lead id for this page only. */
+export interface LeadBatch {
+  rows: LeadRow[];
+  consents: Map<string, ConsentRow>;
+  calls: Map<string, CallRow>;
+  /** Where the page after this one starts; undefined on the last. */
+  next: InboxCursor | undefined;
+}
+
+export function toInboxLead(row: LeadRow, batch: LeadBatch): InboxLead {
+  const consent = batch.consents.get(row.id);
+  const call = batch.calls.get(row.id);
+  return {
+    id: row.id,
+    createdAt: row.created_at,
+    kind: row.kind,
+    fullName: row.full_name,
+    companyName: row.company_name,
+    phone: row.phone,
+    email: row.email,
+    sourceTag: row.source_tag,
+    calendarLink: row.calendar_link,
+    timezone: row.timezone,
+    scheduled: row.scheduled === 1,
+    call: call ? { status: call.status, updatedAt: call.updated_at } : null,
+    consent: consent
+      ? {
+          version: consent.consent_text_version,
+          givenAt: consent.created_at,
+          ipAddress: consent.ip_address,
+          userAgent: consent.user_agent,
+        }
+      : null,
+    delivery:
+      row.state === null
+        ? null
+        : {
+            state: row.state,
+            attempts: row.attempts ?? 0,
+            lastError: row.last_error,
+            nextAttemptAt: row.next_attempt_at ?? row.created_at,
+            deliveredAt: row.delivered_at,
+            givenUpAt: row.given_up_at,
+          },
+  };
+}
+
+export function leadInboxStore(db: DB) {
+  async function batch(filters: InboxFilters, after: InboxCursor | undefined, limit: number): Promise<LeadBatch> {
+    // One more than asked tells whether another page follows.
+    const found = await leadRows(db, filters, after, limit + 1).execute();
+    const rows = found.slice(0, limit);
+    const last = rows.at(-1);
+    const next =
+      found.length > limit && last
+        ? { createdAt: last.sort_at ?? last.created_at, id: last.sort_id ?? last.id }
+        : undefined;
+    const ids = rows.map((row) => row.id);
+    if (ids.length === 0) return { rows, consents: new Map(), calls: new Map(), next };
+    const consents = await db
+      .selectFrom('consents')
+      .select(['lead_id', 'consent_text_version', 'consent_text', 'ip_address', 'user_agent', 'created_at'])
+      .where('lead_id', 'in', ids)
+      .orderBy('created_at')
+      .execute();
+    const calls = await db
+      .selectFrom('call_notifications')
+      .select(['lead_id', 'status', 'updated_at'])
+      .where('lead_id', 'in', ids)
+      .orderBy('created_at')
+      .execute();
+    return {
+      rows,
+      // The first consent and the latest call of each lead (one of each is all a lead gets).
+      consents: new Map(consents.toReversed().map((row) => [row.lead_id, row])),
+      calls: new Map(calls.map((row) => [row.lead_id, row])),
+      next,
+    };
+  }
+
+  return {
+    batch,
+
+    /** Leads matching `filters`; joins the outbox only to filter by delivery state. */
+    async count(filters: InboxFilters): Promise<number> {
+      let query = db
+        .selectFrom('leads as l')
+        .$if(filters.state !== undefined, (qb) => qb.innerJoin('outbox as o', 'o.delivery_id', 'l.id'));
+      for (const condition of conditions(filters)) query = query.where(condition);
+      const row = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+      return Number(row.total);
+    },
+
+    /** Every matching lead, a batch at a time, newest first: the export reads them so, never all at once. */
+    async *batches(filters: InboxFilters, size: number): AsyncGenerator<LeadBatch> {
+      let after: InboxCursor | undefined;
+      do {
+        const page = await batch(filters, after, size);
+        if (page.rows.length > 0) yield page;
+        after = page.next;
+      } while (after);
+    },
+
+    /** Leads the site captured in [from, to), ISO-8601 UTC (the client dashboard's month). */
+    async capturedBetween(from: string, to: string): Promise<number> {
+      const row = await db
+        .selectFrom('leads')
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where('created_at', '>=', from)
+        .where('created_at', '<', to)
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    },
+
+    /** Undelivered leads by state, and the oldest one's capture time. */
+    async undelivered() {
+      const rows = await db
+        .selectFrom('outbox')
+        .select((eb) => ['state', eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+        .where('state', 'in', ['queued', 'retrying', 'given_up'])
+        .groupBy('state')
+        .execute();
+      const count = (state: string) => Number(rows.find((row) => row.state === state)?.count ?? 0);
+      const oldest = rows.map((row) => row.oldest).sort()[0] ?? null;
+      return { queued: count('queued'), retrying: count('retrying'), givenUp: count('given_up'), oldest };
+    },
+  };
+}
+
+export type LeadInboxStore = ReturnType<typeof leadInboxStore>;
