@@ -174,6 +174,8 @@ test('upgrading keeps open sessions, lets the operator role sign in, and says wh
   await sql`insert into sessions (id_hash, role, expires_at) values ('hash-1', 'analytics', '2099-01-01T00:00:00.000Z')`.execute(
     db,
   );
+  await sql`insert into leads (id, kind, full_name, phone, email, consent, source_tag) values
+    ('lead-1', 'demo', 'Zoë Adams', '2108675309', 'Zoe@Example.com', 1, 'website')`.execute(db);
   await sql`insert into outbox (topic, payload, delivery_id, attempts, delivered_at) values
     ('lead.contact', '{}', 'lead-delivered', 2, '2026-03-02T18:00:00.000Z'),
     ('lead.contact', '{}', 'lead-retrying', 3, null),
@@ -204,6 +206,12 @@ test('upgrading keeps open sessions, lets the operator role sign in, and says wh
     { delivery_id: 'lead-retrying', state: 'retrying' },
     { delivery_id: 'lead-queued', state: 'queued' },
   ]);
+
+  // Leads stored before are found by the inbox's search like new ones.
+  const terms = await db.selectFrom('lead_search_terms').select('term').where('lead_id', '=', 'lead-1').execute();
+  expect(terms.map((row) => row.term).sort()).toEqual(
+    ['2108675309', '8675309', '5309', 'zoe', 'adams', 'example', 'com', 'zoe@example.com'].sort(),
+  );
 
   // And back: the operator's session goes, the others stay.
   expect((await migrator.migrateTo('0005-visit-rollups')).error).toBeUndefined();

@@ -1,5 +1,6 @@
 import type { CallNotificationsTable } from './tables/call-notifications.ts';
 import type { ConsentsTable } from './tables/consents.ts';
+import type { LeadSearchTermsTable } from './tables/lead-search-terms.ts';
 import type { LeadVolumeTable } from './tables/lead-volume.ts';
 import type { LeadsTable } from './tables/leads.ts';
 import type { OutboxTable } from './tables/outbox.ts';
@@ -20,4 +21,5 @@ export interface Database {
   lead_volume: LeadVolumeTable;
   consents: ConsentsTable;
   phone_cooldowns: PhoneCooldownsTable;
+  lead_search_terms: LeadSearchTermsTable;
 }

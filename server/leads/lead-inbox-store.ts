@@ -1,13 +1,14 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { DB } from '#db/database.ts';
 import type { InboxFilters, InboxLead } from '#shared/lead-inbox.ts';
+import { searchLookup } from '#shared/search-terms.ts';
 import type { InboxCursor } from './inbox-cursor.ts';
-import { containsPattern, searchTermOf } from './inbox-search.ts';
 
 // The operators' view of every captured lead (docs/decisions/operator-role.md), newest first, with its consent,
 // call and delivery. Every view reads one page along an index (db/migrations/0006-lead-inbox.ts): by capture
-// time, by kind or source tag and time, or, filtered by delivery state, along the outbox's (state, time) index.
-// `npm run bench:inbox` measures it at 100,000 leads.
+// time, by kind or source tag and time, or, filtered by delivery state, along the outbox's (state, time) index;
+// a search looks its words up in lead_search_terms (shared/search-terms.ts). `npm run bench:inbox` measures it
+// at 100,000 leads.
 
 const DAY_MS = 86_400_000;
 
@@ -15,12 +16,50 @@ function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
 }
 
+/** The first text after every text that starts with `prefix`: its last character moved one code point on. */
+function prefixEnd(prefix: string): string {
+  const chars = [...prefix];
+  const last = chars.pop() ?? '';
+  return chars.join('') + String.fromCodePoint((last.codePointAt(0) ?? 0) + 1);
+}
+
+/** The leads with this term, or with a term starting with this prefix: one range of the terms' index. */
+function termMatches(db: DB, match: { exact: string } | { prefix: string }) {
+  const terms = db.selectFrom('lead_search_terms').select('lead_id');
+  return 'exact' in match
+    ? terms.where('term', '=', match.exact)
+    : terms.where('term', '>=', match.prefix).where('term', '<', prefixEnd(match.prefix));
+}
+
+/** Past this many leads a search word matches, a page is read in order rather than by looking each match up. */
+const BROAD_SEARCH = 1_000;
+
+/** True when even the search's rarest word starts the terms of more than BROAD_SEARCH leads. */
+async function isBroadSearch(db: DB, q: string | undefined): Promise<boolean> {
+  if (!q) return false;
+  const lookup = searchLookup(q);
+  if (!('prefixes' in lookup) || lookup.prefixes.length === 0) return false;
+  for (const prefix of lookup.prefixes) {
+    // Counting stops at the threshold: a broad word costs no more than a narrow one.
+    const row = await db
+      .selectFrom(
+        termMatches(db, { prefix })
+          .limit(BROAD_SEARCH + 1)
+          .as('t'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    if (Number(row.n) <= BROAD_SEARCH) return false;
+  }
+  return true;
+}
+
 /**
  * The filters as conditions on `l` (leads) and, when filtering by delivery state, `o` (outbox). Filtered by
  * state, the outbox row's capture time (the same instant as the lead's: one transaction writes both) is the
  * sort key, so the page is read along the outbox index.
  */
-function conditions(filters: InboxFilters): Expression<SqlBool>[] {
+function conditions(db: DB, filters: InboxFilters, broad = false): Expression<SqlBool>[] {
   const at = filters.state ? sql.ref('o.created_at') : sql.ref('l.created_at');
   const where: Expression<SqlBool>[] = [];
   if (filters.state) where.push(sql<SqlBool>`o.state = ${filters.state}`);
@@ -30,27 +69,32 @@ function conditions(filters: InboxFilters): Expression<SqlBool>[] {
   if (filters.from) where.push(sql<SqlBool>`${at} >= ${filters.from}`);
   if (filters.to) where.push(sql<SqlBool>`${at} < ${nextDay(filters.to)}`);
   if (filters.q) {
-    const term = searchTermOf(filters.q);
-    if (term.by === 'phone') {
-      where.push(
-        term.exact
-          ? sql<SqlBool>`l.phone = ${term.digits}`
-          : sql<SqlBool>`l.phone like ${containsPattern(term.digits)} escape '\\'`,
-      );
-    } else if (term.by === 'email') {
-      where.push(sql<SqlBool>`lower(l.email) = ${term.email}`);
+    const lookup = searchLookup(filters.q);
+    // A narrow search reads its few leads by id and sorts them; a broad one reads leads in order and keeps those
+    // found, which stops after a page (`|| ''` keeps the database from looking every match up by id instead).
+    const id = broad ? sql`(l.id || '')` : sql.ref('l.id');
+    if ('exact' in lookup) {
+      where.push(sql<SqlBool>`${id} in (${termMatches(db, { exact: lookup.exact })})`);
+    } else if (lookup.prefixes.length === 0) {
+      where.push(sql<SqlBool>`0 = 1`);
     } else {
-      const pattern = containsPattern(term.text);
-      where.push(sql<SqlBool>`(lower(l.full_name) like ${pattern} escape '\\'
-        or lower(l.email) like ${pattern} escape '\\'
-        or lower(coalesce(l.company_name, '')) like ${pattern} escape '\\')`);
+      // Every word must start a term of the lead.
+      for (const prefix of lookup.prefixes) {
+        where.push(sql<SqlBool>`${id} in (${termMatches(db, { prefix })})`);
+      }
     }
   }
   return where;
 }
 
 /** One lead as the inbox and the export read it, before its consent and call are added. */
-function leadRows(db: DB, filters: InboxFilters, after: InboxCursor | undefined, limit: number) {
+export function inboxPageQuery(
+  db: DB,
+  filters: InboxFilters,
+  after: InboxCursor | undefined,
+  limit: number,
+  broad = false,
+) {
   const byState = filters.state !== undefined;
   const [sortAt, sortId] = byState ? (['o.created_at', 'o.delivery_id'] as const) : (['l.created_at', 'l.id'] as const);
   let query = db
@@ -79,14 +123,14 @@ function leadRows(db: DB, filters: InboxFilters, after: InboxCursor | undefined,
       `${sortAt} as sort_at`,
       `${sortId} as sort_id`,
     ]);
-  for (const condition of conditions(filters)) query = query.where(condition);
+  for (const condition of conditions(db, filters, broad)) query = query.where(condition);
   if (after) {
     query = query.where((eb) => eb(eb.refTuple(sortAt, sortId), '<', eb.tuple(after.createdAt, after.id)));
   }
   return query.orderBy(sortAt, 'desc').orderBy(sortId, 'desc').limit(limit);
 }
 
-export type LeadRow = Awaited<ReturnType<ReturnType<typeof leadRows>['execute']>>[number];
+export type LeadRow = Awaited<ReturnType<ReturnType<typeof inboxPageQuery>['execute']>>[number];
 
 export interface ConsentRow {
   lead_id: string;
@@ -153,7 +197,8 @@ export function toInboxLead(row: LeadRow, batch: LeadBatch): InboxLead {
 export function leadInboxStore(db: DB) {
   async function batch(filters: InboxFilters, after: InboxCursor | undefined, limit: number): Promise<LeadBatch> {
     // One more than asked tells whether another page follows.
-    const found = await leadRows(db, filters, after, limit + 1).execute();
+    const broad = await isBroadSearch(db, filters.q);
+    const found = await inboxPageQuery(db, filters, after, limit + 1, broad).execute();
     const rows = found.slice(0, limit);
     const last = rows.at(-1);
     const next =
@@ -191,7 +236,7 @@ export function leadInboxStore(db: DB) {
       let query = db
         .selectFrom('leads as l')
         .$if(filters.state !== undefined, (qb) => qb.innerJoin('outbox as o', 'o.delivery_id', 'l.id'));
-      for (const condition of conditions(filters)) query = query.where(condition);
+      for (const condition of conditions(db, filters)) query = query.where(condition);
       const row = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
       return Number(row.total);
     },

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { DB } from '#db/database.ts';
 import type { CallStatus } from '#db/tables/call-notifications.ts';
+import { addSearchTerms } from '#server/leads/lead-store.ts';
 import type { DeliveryState } from '#shared/lead-inbox.ts';
 
 /** A lead as a test wants it stored; everything but its capture time has a plain default. */
@@ -41,26 +42,25 @@ export async function seedLeads(db: DB, leads: SeedLead[]): Promise<string[]> {
         ip_address: lead.ipAddress === undefined ? '203.0.113.9' : lead.ipAddress,
         user_agent: lead.userAgent === undefined ? 'Mozilla/5.0 (test)' : lead.userAgent,
       };
-      await trx
-        .insertInto('leads')
-        .values({
-          id,
-          kind,
-          full_name: fullName,
-          first_name: kind === 'contact' ? first : null,
-          last_name: kind === 'contact' ? rest.join(' ') : null,
-          company_name: lead.companyName === undefined ? (kind === 'contact' ? 'Doe Homes' : null) : lead.companyName,
-          phone: lead.phone ?? '2105550100',
-          email: lead.email ?? 'jane@example.com',
-          consent: 1,
-          timezone: 'America/Chicago',
-          scheduled: lead.scheduled ? 1 : 0,
-          source_tag: lead.sourceTag ?? 'website',
-          calendar_link: `https://cal.com/porchlight/${lead.sourceTag === 'agent-isa' ? 'agent-isa' : 'demo-call'}`,
-          ...evidence,
-          created_at: lead.createdAt,
-        })
-        .execute();
+      const row = {
+        id,
+        kind,
+        full_name: fullName,
+        first_name: kind === 'contact' ? first : null,
+        last_name: kind === 'contact' ? rest.join(' ') : null,
+        company_name: lead.companyName === undefined ? (kind === 'contact' ? 'Doe Homes' : null) : lead.companyName,
+        phone: lead.phone ?? '2105550100',
+        email: lead.email ?? 'jane@example.com',
+        consent: 1,
+        timezone: 'America/Chicago',
+        scheduled: lead.scheduled ? 1 : 0,
+        source_tag: lead.sourceTag ?? 'website',
+        calendar_link: `https://cal.com/porchlight/${lead.sourceTag === 'agent-isa' ? 'agent-isa' : 'demo-call'}`,
+        ...evidence,
+        created_at: lead.createdAt,
+      };
+      await trx.insertInto('leads').values(row).execute();
+      await addSearchTerms(trx, row);
       await trx
         .insertInto('consents')
         .values({
