@@ -121,6 +121,7 @@ test('the secrets under test are the passwords, the hook and lead webhook secret
     expect.arrayContaining([
       'clientDashboardPassword',
       'analyticsPassword',
+      'operatorPassword',
       'hookSecret',
       'leadWebhookSecret',
       'sessionSecret',
