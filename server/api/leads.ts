@@ -1,5 +1,6 @@
 import express from 'express';
 import { encodeCursor, inboxPageSchema } from '#server/leads/inbox-cursor.ts';
+import { streamLeadsCsv } from '#server/leads/lead-export.ts';
 import { type LeadInboxStore, toInboxLead } from '#server/leads/lead-inbox-store.ts';
 import { requireRole } from '#server/sessions/require-role.ts';
 import type { SessionStore } from '#server/sessions/session-store.ts';
@@ -44,6 +45,24 @@ export function leadsRouter({ inbox, sessions, clock, webhookConfigured }: Leads
       nextCursor: batch.next ? encodeCursor(batch.next) : null,
       total: cursor ? null : await inbox.count(filters.data),
     } satisfies InboxPage);
+  });
+
+  // The filtered list as a spreadsheet-safe CSV, every page of it, streamed (server/leads/lead-export.ts).
+  router.get('/export.csv', async (req, res) => {
+    const filters = inboxFiltersSchema.safeParse(req.query);
+    if (!filters.success) {
+      res.status(400).json(toFieldErrors(filters.error));
+      return;
+    }
+    const fileName = `porchlight-leads-${clock().toISOString().slice(0, 10)}.csv`;
+    try {
+      await streamLeadsCsv(res, inbox, filters.data, fileName);
+    } catch (error) {
+      if (!res.headersSent) throw error;
+      // Part of the file is sent: cutting the connection tells the browser the download failed.
+      req.log.error({ err: error }, 'lead export failed while streaming');
+      res.destroy();
+    }
   });
 
   router.get('/delivery', async (_req, res) => {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
@@ -131,6 +132,29 @@ test('paging: 50 leads a page, Older and Newer by keyboard, the count of all mat
   await tabTo(page, page.getByRole('button', { name: 'Newer' }));
   await page.keyboard.press('Enter');
   await expect(status).toHaveText('Leads 1-50 of 53, newest first, filtered.');
+});
+
+test('Export CSV downloads the filtered leads with their consent evidence', async ({ page, request }, testInfo) => {
+  const lead = mine(testInfo, 6);
+  await postDemoCall(request, { ...lead, fullName: 'Eve Exporter' });
+  await signInApi(page.request, 'operator');
+  await page.goto('/leads');
+  await search(page, lead.email);
+  await expect(page.getByRole('article', { name: 'Eve Exporter' })).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^porchlight-leads-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await readFile(await download.path(), 'utf8');
+  const [headings, row, ...rest] = text
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(rest).toEqual([]);
+  expect(headings).toContain('Consent version,Consent given at (UTC),Consent IP address');
+  expect(row).toContain(`Eve Exporter,,,,${lead.formatted},${lead.email},agent-isa,`);
+  expect(row).toContain(',demo-call-2026-01,');
+  expect(row).toContain(',queued,0,');
 });
 
 test('the delivery filter shows what waits, and the page says when no webhook is set', async ({

@@ -116,3 +116,63 @@ export function minuteApart(count: number, from: string, lead: Omit<SeedLead, 'c
     createdAt: new Date(Date.parse(from) + i * 60_000).toISOString(),
   }));
 }
+
+/**
+ * Many plain leads at once (multi-row inserts), one second apart from `from`, each with a consent record of
+ * `consentText` and a queued delivery; for tests that need volume rather than variety. No search terms.
+ */
+export async function bulkLeads(db: DB, count: number, from: string, consentText: string): Promise<void> {
+  const CHUNK = 500;
+  for (let start = 0; start < count; start += CHUNK) {
+    const rows = Array.from({ length: Math.min(CHUNK, count - start) }, (_, i) => {
+      const n = start + i;
+      return {
+        id: `bulk-${String(n).padStart(6, '0')}`,
+        at: new Date(Date.parse(from) + n * 1000).toISOString(),
+        n,
+      };
+    });
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('leads')
+        .values(
+          rows.map(({ id, at, n }) => ({
+            id,
+            kind: 'demo' as const,
+            full_name: `Bulk Lead ${n}`,
+            phone: `210${String(n).padStart(7, '0')}`,
+            email: `bulk${n}@example.com`,
+            consent: 1,
+            scheduled: 0,
+            source_tag: 'website',
+            created_at: at,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto('consents')
+        .values(
+          rows.map(({ id, at }) => ({
+            id: `consent-${id}`,
+            lead_id: id,
+            consent_text_version: 'demo-call-2026-01',
+            consent_text: consentText,
+            created_at: at,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto('outbox')
+        .values(
+          rows.map(({ id, at }) => ({
+            topic: 'lead.demo-call',
+            delivery_id: id,
+            payload: '{}',
+            next_attempt_at: at,
+            created_at: at,
+          })),
+        )
+        .execute();
+    });
+  }
+}

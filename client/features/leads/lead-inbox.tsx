@@ -6,7 +6,7 @@ import { buttonStyles } from '#client/styles/buttons.ts';
 import { INBOX_PAGE_SIZE, type InboxFilters } from '#shared/lead-inbox.ts';
 import { DeliveryPanel } from './delivery-panel.tsx';
 import { InboxFiltersForm } from './inbox-filters.tsx';
-import { isFiltered } from './inbox-params.ts';
+import { inboxQueryString, isFiltered } from './inbox-params.ts';
 import { LeadCard } from './lead-card.tsx';
 import { DELIVERY, deliveryQuery, inboxQuery } from './leads-queries.ts';
 import { actions, muted } from './styles.ts';
@@ -97,9 +97,15 @@ export function LeadInbox() {
           <h2 id={`${id}-title`} ref={title} tabIndex={-1}>
             Leads
           </h2>
-          <button type="button" css={buttonStyles.secondary} onClick={refresh} disabled={page.fetching}>
-            Refresh
-          </button>
+          <div css={[actions, { marginTop: 0 }]}>
+            {/* The browser downloads it with the session cookie; the server streams it (text/csv, attachment). */}
+            <a css={buttonStyles.secondary} href={`/api/leads/export.csv?${inboxQueryString(filters)}`} download>
+              Export CSV
+            </a>
+            <button type="button" css={buttonStyles.secondary} onClick={refresh} disabled={page.fetching}>
+              Refresh
+            </button>
+          </div>
         </div>
         <p role="status" css={[muted, { marginTop: 'var(--space-2)' }]}>
           {!data
