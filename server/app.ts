@@ -58,6 +58,8 @@ export interface AppDeps {
   callEvents?: CallEvents;
   /** Told after commit that a lead's webhook payload is queued (the outbox worker's `notify`). */
   onLeadQueued?: () => void;
+  /** Told when an operator made lead deliveries due again (the outbox worker's `retryNow`). */
+  onRetryRequested?: () => void;
   /** Rendered pages served again; by default on in production only (development reloads the code). */
   pageCache?: PageCache;
   /** Signatures of accepted hook requests, so none is accepted twice; defaults to this process's memory. */
@@ -79,6 +81,7 @@ export function createApp({
   dispatcher,
   callEvents = createCallEvents(),
   onLeadQueued = () => {},
+  onRetryRequested = () => {},
   pageCache,
   replays = memoryReplayGuard({ clock }),
   signInFailures = memoryFailureCounter({ windowMs: SIGN_IN_WINDOW_MS }),
@@ -170,6 +173,8 @@ export function createApp({
       sessions,
       clock,
       webhookConfigured: Boolean(config.secrets.leadWebhookUrl),
+      giveUpHours: config.leads.webhookGiveUpHours,
+      onRetryRequested,
     }),
   );
   api.use(apiNotFound);

@@ -35,7 +35,15 @@ if (!config.secrets.operatorPassword) logger.warn('OPERATOR_PASSWORD unset: /lea
 const pages = config.isProduction ? await productionPages() : await developmentPages();
 // Outbox worker, local call driver (when no automation is configured) and call rooms (issue 6).
 const calls = startCallRuntime({ config, db, logger, clock: systemClock });
-const app = createApp({ config, db, logger, pages, callEvents: calls.callEvents, onLeadQueued: calls.onLeadQueued });
+const app = createApp({
+  config,
+  db,
+  logger,
+  pages,
+  callEvents: calls.callEvents,
+  onLeadQueued: calls.onLeadQueued,
+  onRetryRequested: calls.onRetryRequested,
+});
 const server = http.createServer(app);
 const io = attachSocket(server, {
   siteUrl: config.siteUrl,

@@ -85,6 +85,8 @@ export interface InboxPage {
 export interface DeliverySummary {
   /** False when LEAD_WEBHOOK_URL is unset: leads are stored and shown here, and sent nowhere. */
   webhookConfigured: boolean;
+  /** LEAD_WEBHOOK_GIVE_UP_HOURS. */
+  giveUpHours: number;
   queued: number;
   retrying: number;
   givenUp: number;
@@ -94,4 +96,9 @@ export interface DeliverySummary {
   oldestUndeliveredAt: string | null;
   /** The server's time of the count, to tell the age of the oldest. */
   checkedAt: string;
+}
+
+/** POST /api/leads/:id/retry and /api/leads/retry-given-up: how many deliveries are due again. */
+export interface RetryResult {
+  retried: number;
 }

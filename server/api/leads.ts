@@ -5,7 +5,7 @@ import { type LeadInboxStore, toInboxLead } from '#server/leads/lead-inbox-store
 import { requireRole } from '#server/sessions/require-role.ts';
 import type { SessionStore } from '#server/sessions/session-store.ts';
 import type { Clock } from '#shared/clock.ts';
-import type { DeliverySummary, InboxPage } from '#shared/lead-inbox.ts';
+import type { DeliverySummary, InboxPage, RetryResult } from '#shared/lead-inbox.ts';
 import { inboxFiltersSchema } from '#shared/lead-inbox-schema.ts';
 import { toFieldErrors } from '#shared/lead-schemas.ts';
 
@@ -15,10 +15,23 @@ export interface LeadsRouterDeps {
   clock: Clock;
   /** LEAD_WEBHOOK_URL is set: deliveries have somewhere to go. */
   webhookConfigured: boolean;
+  giveUpHours: number;
+  /** Wakes the outbox worker after an operator made deliveries due again. */
+  onRetryRequested: () => void;
 }
 
+const LEAD_ID = /^[\w-]{1,64}$/;
+const NO_WEBHOOK = 'LEAD_WEBHOOK_URL is not set on this server, so there is nowhere to deliver leads to.';
+
 /** The lead inbox API, for the operator role only: a client or analytics session reads no lead. */
-export function leadsRouter({ inbox, sessions, clock, webhookConfigured }: LeadsRouterDeps) {
+export function leadsRouter({
+  inbox,
+  sessions,
+  clock,
+  webhookConfigured,
+  giveUpHours,
+  onRetryRequested,
+}: LeadsRouterDeps) {
   const router = express.Router();
   router.use(requireRole('operator', { sessions, clock }));
   // Personal data: never kept by a browser or shared cache.
@@ -69,6 +82,7 @@ export function leadsRouter({ inbox, sessions, clock, webhookConfigured }: Leads
     const waiting = await inbox.undelivered();
     res.json({
       webhookConfigured,
+      giveUpHours,
       queued: waiting.queued,
       retrying: waiting.retrying,
       givenUp: waiting.givenUp,
@@ -76,6 +90,40 @@ export function leadsRouter({ inbox, sessions, clock, webhookConfigured }: Leads
       oldestUndeliveredAt: waiting.oldest,
       checkedAt: clock().toISOString(),
     } satisfies DeliverySummary);
+  });
+
+  router.post('/retry-given-up', async (_req, res) => {
+    if (!webhookConfigured) {
+      res.status(409).json({ error: NO_WEBHOOK });
+      return;
+    }
+    const retried = await inbox.retry('given-up', clock());
+    if (retried > 0) onRetryRequested();
+    res.json({ retried } satisfies RetryResult);
+  });
+
+  router.post('/:id/retry', async (req, res) => {
+    const id = req.params.id;
+    const delivery = LEAD_ID.test(id) ? await inbox.deliveryOf(id) : undefined;
+    if (!delivery) {
+      res.status(404).json({ error: 'There is no lead with this id.' });
+      return;
+    }
+    if (delivery.state === null) {
+      res.status(409).json({ error: 'This lead has no delivery to retry.' });
+      return;
+    }
+    if (delivery.state === 'delivered') {
+      res.status(409).json({ error: 'This lead was delivered already: there is nothing to retry.' });
+      return;
+    }
+    if (!webhookConfigured) {
+      res.status(409).json({ error: NO_WEBHOOK });
+      return;
+    }
+    const retried = await inbox.retry({ deliveryId: id }, clock());
+    onRetryRequested();
+    res.json({ retried } satisfies RetryResult);
   });
 
   return router;

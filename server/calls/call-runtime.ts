@@ -15,6 +15,8 @@ export interface CallRuntime {
   callEvents: CallEvents;
   /** Passed to createApp: wakes the outbox worker after a lead commits. */
   onLeadQueued: () => void;
+  /** Passed to createApp: an operator made deliveries due again (the worker probes at once). */
+  onRetryRequested: () => void;
   /** Joins browsers to their call's room and pushes status changes there. */
   bindSocket(io: Server): void;
   stop(): Promise<void>;
@@ -45,6 +47,7 @@ export function startCallRuntime({
     outbound: { timeoutMs: config.leads.outboundTimeoutMs },
     clock,
     logger,
+    giveUpAfterMs: config.leads.webhookGiveUpHours * 3_600_000,
   });
   outbox.start();
   if (config.secrets.leadWebhookUrl && !config.secrets.leadWebhookSecret) {
@@ -66,6 +69,7 @@ export function startCallRuntime({
   return {
     callEvents,
     onLeadQueued: () => outbox.notify(),
+    onRetryRequested: () => outbox.retryNow(),
     bindSocket(io) {
       unbind = bindCallRooms(io, { calls, events: callEvents, logger, clock });
     },

@@ -1,7 +1,8 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { DB } from '#db/database.ts';
-import type { InboxFilters, InboxLead } from '#shared/lead-inbox.ts';
+import type { DeliveryState, InboxFilters, InboxLead } from '#shared/lead-inbox.ts';
 import { searchLookup } from '#shared/search-terms.ts';
+import { retryOutbox } from '../outbox/outbox-store.ts';
 import type { InboxCursor } from './inbox-cursor.ts';
 
 // The operators' view of every captured lead (docs/decisions/operator-role.md), newest first, with its consent,
@@ -260,6 +261,21 @@ export function leadInboxStore(db: DB) {
         .where('created_at', '<', to)
         .executeTakeFirstOrThrow();
       return Number(row.total);
+    },
+
+    /** The lead's delivery state; undefined when no such lead exists, a null state when it has no delivery. */
+    async deliveryOf(id: string): Promise<{ state: DeliveryState | null } | undefined> {
+      return db
+        .selectFrom('leads as l')
+        .leftJoin('outbox as o', 'o.delivery_id', 'l.id')
+        .select('o.state')
+        .where('l.id', '=', id)
+        .executeTakeFirst();
+    },
+
+    /** Makes one lead's delivery, or every given-up one, due now (server/outbox/outbox-store.ts). */
+    retry(which: { deliveryId: string } | 'given-up', now: Date): Promise<number> {
+      return retryOutbox(db, which, now);
     },
 
     /** Undelivered leads by state, and the oldest one's capture time. */

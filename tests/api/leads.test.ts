@@ -324,6 +324,7 @@ test('the delivery summary counts what waits, tells the oldest and whether a web
   const empty = await ctx.operator.get('/api/leads/delivery');
   expect(empty.body).toEqual({
     webhookConfigured: false,
+    giveUpHours: 72,
     queued: 0,
     retrying: 0,
     givenUp: 0,
@@ -340,6 +341,7 @@ test('the delivery summary counts what waits, tells the oldest and whether a web
   ]);
   expect((await ctx.operator.get('/api/leads/delivery')).body).toEqual({
     webhookConfigured: false,
+    giveUpHours: 72,
     queued: 2,
     retrying: 1,
     givenUp: 1,

@@ -2,8 +2,9 @@ import { css } from '@emotion/react';
 import { useEffect, useId } from 'react';
 import { useQuery } from '#client/lib/use-query.ts';
 import { formatAge, formatTime } from './format.ts';
-import { DELIVERY, deliveryQuery } from './leads-queries.ts';
-import { muted, panel, warning } from './styles.ts';
+import { DELIVERY, deliveryQuery, retryGivenUp } from './leads-queries.ts';
+import { RetryButton } from './retry-button.tsx';
+import { actions, muted, panel, warning } from './styles.ts';
 
 const figures = css`
   display: grid;
@@ -27,8 +28,14 @@ const figures = css`
   }
 `;
 
+interface DeliveryPanelProps {
+  onError: (error: unknown) => void;
+  /** Told the outcome of "Retry all given up". */
+  onRetried: (outcome: { retried: number } | { problem: string }) => void;
+}
+
 /** How many leads wait to reach the automation, how old the oldest is, and whether they can reach it at all. */
-export function DeliveryPanel({ onError }: { onError: (error: unknown) => void }) {
+export function DeliveryPanel({ onError, onRetried }: DeliveryPanelProps) {
   const id = useId();
   const delivery = useQuery(deliveryQuery, DELIVERY);
   const { data, status, error } = delivery;
@@ -79,8 +86,15 @@ export function DeliveryPanel({ onError }: { onError: (error: unknown) => void }
             {data.oldestUndeliveredAt
               ? `; the oldest undelivered lead came in ${formatTime(data.oldestUndeliveredAt)}`
               : ''}
-            .
+            . Deliveries not through {data.giveUpHours} hours after the lead came in are given up.
           </p>
+          {data.webhookConfigured && data.givenUp > 0 ? (
+            <div css={actions}>
+              <RetryButton retry={retryGivenUp} onDone={onRetried}>
+                {`Retry all given up (${data.givenUp.toLocaleString('en-US')})`}
+              </RetryButton>
+            </div>
+          ) : null}
         </>
       )}
     </section>

@@ -8,7 +8,8 @@ import { DeliveryPanel } from './delivery-panel.tsx';
 import { InboxFiltersForm } from './inbox-filters.tsx';
 import { inboxQueryString, isFiltered } from './inbox-params.ts';
 import { LeadCard } from './lead-card.tsx';
-import { DELIVERY, deliveryQuery, inboxQuery } from './leads-queries.ts';
+import { DELIVERY, deliveryQuery, inboxQuery, reloadLeads, retryLead } from './leads-queries.ts';
+import { RetryButton } from './retry-button.tsx';
 import { actions, muted } from './styles.ts';
 
 const list = css`
@@ -46,6 +47,9 @@ export function LeadInbox() {
   const page = useQuery(inboxQuery, params);
   // The first page carries the total; later pages show it from there while it is cached.
   const first = useQuery(inboxQuery, firstParams, { enabled: false });
+  const delivery = useQuery(deliveryQuery, DELIVERY);
+  const canRetry = delivery.data?.webhookConfigured ?? false;
+  const [notice, setNotice] = useState('');
   const title = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
@@ -76,6 +80,19 @@ export function LeadInbox() {
     void deliveryQuery.refetch(DELIVERY);
   }
 
+  function retried(outcome: { retried: number } | { problem: string }, what: string) {
+    if ('problem' in outcome) {
+      setNotice(`${what} could not be retried: ${outcome.problem}`);
+      return;
+    }
+    const sent =
+      outcome.retried === 1 ? 'the delivery is' : `${outcome.retried.toLocaleString('en-US')} deliveries are`;
+    setNotice(
+      outcome.retried === 0 ? `${what}: nothing was waiting to be retried.` : `${what}: ${sent} being sent again now.`,
+    );
+    reloadLeads(params);
+  }
+
   const data = page.data;
   const total = data?.total ?? first.data?.total ?? null;
   // Every page but the last holds a full page (the API's default size).
@@ -84,7 +101,10 @@ export function LeadInbox() {
 
   return (
     <div>
-      <DeliveryPanel onError={onError} />
+      <DeliveryPanel onError={onError} onRetried={(outcome) => retried(outcome, 'Given-up deliveries')} />
+      <p role="status" css={[muted, { margin: '0 0 var(--space-4)', fontWeight: 600 }]}>
+        {notice}
+      </p>
       <InboxFiltersForm
         applied={filters}
         onApply={(next) => {
@@ -124,7 +144,22 @@ export function LeadInbox() {
           <ol css={list}>
             {data.leads.map((lead) => (
               <li key={lead.id}>
-                <LeadCard lead={lead} />
+                <LeadCard
+                  lead={lead}
+                  actions={
+                    canRetry && (lead.delivery?.state === 'retrying' || lead.delivery?.state === 'given_up') ? (
+                      <div css={actions}>
+                        <RetryButton
+                          label={`Retry delivery of ${lead.fullName}`}
+                          retry={() => retryLead(lead.id)}
+                          onDone={(outcome) => retried(outcome, `Delivery of ${lead.fullName}`)}
+                        >
+                          Retry delivery
+                        </RetryButton>
+                      </div>
+                    ) : undefined
+                  }
+                />
               </li>
             ))}
           </ol>

@@ -1,7 +1,7 @@
 import { fetchJson, isRetryable } from '#client/lib/fetch-json.ts';
 import { createQuery } from '#client/lib/query-cache.ts';
 import { browserClock } from '#client/lib/use-query.ts';
-import type { DeliverySummary, InboxFilters, InboxPage } from '#shared/lead-inbox.ts';
+import type { DeliverySummary, InboxFilters, InboxPage, RetryResult } from '#shared/lead-inbox.ts';
 import { inboxQueryString } from './inbox-params.ts';
 
 export interface InboxParams {
@@ -33,4 +33,21 @@ export const deliveryQuery = createQuery({
 export function forgetLeads() {
   inboxQuery.clear();
   deliveryQuery.clear();
+}
+
+/** POST /api/leads/:id/retry: the lead's delivery is due at once. */
+export function retryLead(id: string): Promise<RetryResult> {
+  return fetchJson<RetryResult>(`/api/leads/${encodeURIComponent(id)}/retry`, { method: 'POST' });
+}
+
+/** POST /api/leads/retry-given-up: every given-up delivery is due at once. */
+export function retryGivenUp(): Promise<RetryResult> {
+  return fetchJson<RetryResult>('/api/leads/retry-given-up', { method: 'POST' });
+}
+
+/** After a change on the server: every cached page is forgotten and what is shown loads again. */
+export function reloadLeads(shown: InboxParams) {
+  inboxQuery.clear();
+  void inboxQuery.refetch(shown);
+  void deliveryQuery.refetch(DELIVERY);
 }
