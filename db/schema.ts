@@ -5,6 +5,7 @@ import type { LeadVolumeTable } from './tables/lead-volume.ts';
 import type { LeadsTable } from './tables/leads.ts';
 import type { OutboxTable } from './tables/outbox.ts';
 import type { PhoneCooldownsTable } from './tables/phone-cooldowns.ts';
+import type { PrivacyRequestsTable } from './tables/privacy-requests.ts';
 import type { SessionsTable } from './tables/sessions.ts';
 import type { VisitDayCountsTable, VisitDayPlacesTable, VisitDaysTable } from './tables/visit-rollups.ts';
 import type { VisitsTable } from './tables/visits.ts';
@@ -22,4 +23,5 @@ export interface Database {
   consents: ConsentsTable;
   phone_cooldowns: PhoneCooldownsTable;
   lead_search_terms: LeadSearchTermsTable;
+  privacy_requests: PrivacyRequestsTable;
 }

@@ -18,6 +18,7 @@ import { contactRouter } from './api/contact.ts';
 import { dashboardRouter } from './api/dashboard.ts';
 import { demoCallsRouter } from './api/demo-calls.ts';
 import { leadsRouter } from './api/leads.ts';
+import { privacyRequestsRouter } from './api/privacy-requests.ts';
 import { SIGN_IN_WINDOW_MS, sessionRouter } from './api/session.ts';
 import { visitsRouter } from './api/visits.ts';
 import { type CallEvents, createCallEvents } from './calls/call-events.ts';
@@ -37,6 +38,7 @@ import { sameOriginOnly } from './middleware/same-origin.ts';
 import { cspNonce, securityHeaders } from './middleware/security.ts';
 import { createPageCache, type PageCache } from './page-cache.ts';
 import type { PageSource } from './pages.ts';
+import { privacyStore } from './privacy/privacy-store.ts';
 import { type FailureCounter, memoryFailureCounter } from './sessions/failure-counter.ts';
 import { resolveSessionSecret } from './sessions/session-secret.ts';
 import { sessionStore } from './sessions/session-store.ts';
@@ -177,6 +179,7 @@ export function createApp({
       onRetryRequested,
     }),
   );
+  api.use('/privacy-requests', privacyRequestsRouter({ privacy: privacyStore(db), sessions, clock }));
   api.use(apiNotFound);
   app.use('/api', api);
 

@@ -95,6 +95,7 @@ export const envSchema = z.object({
   LEAD_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   LEAD_WEBHOOK_SECRET: z.string().min(16).optional(),
   LEAD_WEBHOOK_GIVE_UP_HOURS: z.coerce.number().int().positive().max(8760).default(72),
+  LEADS_RETENTION_DAYS: z.coerce.number().int().positive().default(1826),
   CAL_TEAM: z.url({ protocol: /^https?$/ }).default('https://cal.com/porchlight'),
   DEMO_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
   LOCAL_CALL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
@@ -147,6 +148,8 @@ export interface LeadsConfig {
   outboundTimeoutMs: number;
   /** Hours after which the outbox worker stops retrying a lead's delivery (an operator can retry it). */
   webhookGiveUpHours: number;
+  /** Days a lead, its consent record, call and delivery are kept. */
+  retentionDays: number;
   /** Remote checks; unset means the offline default. Their keys are in `secrets`. */
   emailCheckUrl: string | undefined;
   phoneCheckUrl: string | undefined;
@@ -257,6 +260,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       localCallDelayMs: env.LOCAL_CALL_DELAY_MS,
       outboundTimeoutMs: env.OUTBOUND_TIMEOUT_MS,
       webhookGiveUpHours: env.LEAD_WEBHOOK_GIVE_UP_HOURS,
+      retentionDays: env.LEADS_RETENTION_DAYS,
       emailCheckUrl: env.EMAIL_CHECK_URL?.replace(/\/+$/, ''),
       phoneCheckUrl: env.PHONE_CHECK_URL?.replace(/\/+$/, ''),
       nameCheckUrl: env.NAME_CHECK_URL,

@@ -26,8 +26,14 @@ const db = createDatabase(config.databaseFile);
 const applied = await migrateToLatest(db);
 if (applied.length) logger.info({ migrations: applied }, 'database migrated');
 
-// Retention: old visits and expired sessions go now and once a day.
-const maintenance = scheduleMaintenance({ db, clock: systemClock, logger, retentionDays: config.visits.retentionDays });
+// Retention: old visits, expired sessions and old leads go now and once a day.
+const maintenance = scheduleMaintenance({
+  db,
+  clock: systemClock,
+  logger,
+  retentionDays: config.visits.retentionDays,
+  leadRetentionDays: config.leads.retentionDays,
+});
 if (!config.secrets.clientDashboardPassword) logger.warn('CLIENT_DASHBOARD_PASSWORD unset: /dashboard sign-in is off');
 if (!config.secrets.analyticsPassword) logger.warn('ANALYTICS_PASSWORD unset: /analytics sign-in is off');
 if (!config.secrets.operatorPassword) logger.warn('OPERATOR_PASSWORD unset: /leads sign-in is off');

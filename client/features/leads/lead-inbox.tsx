@@ -9,6 +9,7 @@ import { InboxFiltersForm } from './inbox-filters.tsx';
 import { inboxQueryString, isFiltered } from './inbox-params.ts';
 import { LeadCard } from './lead-card.tsx';
 import { DELIVERY, deliveryQuery, inboxQuery, reloadLeads, retryLead } from './leads-queries.ts';
+import { PrivacyPanel } from './privacy-panel.tsx';
 import { RetryButton } from './retry-button.tsx';
 import { actions, muted } from './styles.ts';
 
@@ -183,6 +184,7 @@ export function LeadInbox() {
           </button>
         </nav>
       </section>
+      <PrivacyPanel onErased={() => reloadLeads(params)} onError={onError} />
     </div>
   );
 }

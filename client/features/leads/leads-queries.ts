@@ -3,6 +3,7 @@ import { createQuery } from '#client/lib/query-cache.ts';
 import { browserClock } from '#client/lib/use-query.ts';
 import type { DeliverySummary, InboxFilters, InboxPage, RetryResult } from '#shared/lead-inbox.ts';
 import { inboxQueryString } from './inbox-params.ts';
+import { auditQuery } from './privacy-queries.ts';
 
 export interface InboxParams {
   filters: InboxFilters;
@@ -33,6 +34,7 @@ export const deliveryQuery = createQuery({
 export function forgetLeads() {
   inboxQuery.clear();
   deliveryQuery.clear();
+  auditQuery.clear();
 }
 
 /** POST /api/leads/:id/retry: the lead's delivery is due at once. */
