@@ -46,6 +46,7 @@ export default defineConfig({
       // these reaches the build, the served pages or any script the browser loads.
       CLIENT_DASHBOARD_PASSWORD: 'e2e-client-dashboard-pw',
       ANALYTICS_PASSWORD: 'e2e-analytics-team-pw',
+      OPERATOR_PASSWORD: 'e2e-lead-inbox-operator-pw',
       HOOK_SECRET: 'e2e-hook-secret-0123456789abcdef',
       LEAD_WEBHOOK_SECRET: 'e2e-lead-webhook-secret-0123456789',
       SESSION_SECRET: 'e2e-session-secret-0123456789abcdefghijkl',

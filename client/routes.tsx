@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
             handle: OPERATOR_ROUTE_HANDLE,
             lazy: () => import('./routes/dashboard.tsx'),
           },
+          { id: 'leads', path: 'leads', handle: OPERATOR_ROUTE_HANDLE, lazy: () => import('./routes/leads.tsx') },
           {
             id: 'not-found',
             path: '*',

@@ -82,6 +82,8 @@ test('migrations create the tables DESIGN names with the columns SPEC §3 lists,
     '0003-session-id-hashes',
     '0004-outbox-delivery',
     '0005-visit-rollups',
+    '0006-lead-inbox',
+    '0007-privacy-requests',
   ]);
   expect(await migrateToLatest(db)).toEqual([]);
 
@@ -165,13 +167,66 @@ test('an existing outbox gets its delivery ids from the queued payloads: the lea
   ]);
 });
 
+test('upgrading keeps open sessions, lets the operator role sign in, and says where each delivery stands', async () => {
+  const db = createDatabase(path.join(tempDir(), 'porchlight.sqlite'));
+  open.push(db);
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  expect((await migrator.migrateTo('0005-visit-rollups')).error).toBeUndefined();
+  await sql`insert into sessions (id_hash, role, expires_at) values ('hash-1', 'analytics', '2099-01-01T00:00:00.000Z')`.execute(
+    db,
+  );
+  await sql`insert into leads (id, kind, full_name, phone, email, consent, source_tag) values
+    ('lead-1', 'demo', 'Zoë Adams', '2108675309', 'Zoe@Example.com', 1, 'website')`.execute(db);
+  await sql`insert into outbox (topic, payload, delivery_id, attempts, delivered_at) values
+    ('lead.contact', '{}', 'lead-delivered', 2, '2026-03-02T18:00:00.000Z'),
+    ('lead.contact', '{}', 'lead-retrying', 3, null),
+    ('lead.contact', '{}', 'lead-queued', 0, null)`.execute(db);
+  await expect(
+    sql`insert into sessions (id_hash, role, expires_at) values ('hash-2', 'operator', '2099-01-01T00:00:00.000Z')`.execute(
+      db,
+    ),
+  ).rejects.toThrow(/CHECK/);
+
+  expect(await migrateToLatest(db)).toEqual(['0006-lead-inbox', '0007-privacy-requests']);
+  await db
+    .insertInto('sessions')
+    .values({ id_hash: 'hash-2', role: 'operator', expires_at: '2099-01-01T00:00:00.000Z' })
+    .execute();
+  expect(await db.selectFrom('sessions').select(['id_hash', 'role']).orderBy('id_hash').execute()).toEqual([
+    { id_hash: 'hash-1', role: 'analytics' },
+    { id_hash: 'hash-2', role: 'operator' },
+  ]);
+  await expect(
+    db
+      .insertInto('sessions')
+      .values({ id_hash: 'hash-3', role: 'admin' as 'client', expires_at: '2099-01-01' })
+      .execute(),
+  ).rejects.toThrow(/CHECK/);
+  expect(await db.selectFrom('outbox').select(['delivery_id', 'state']).orderBy('id').execute()).toEqual([
+    { delivery_id: 'lead-delivered', state: 'delivered' },
+    { delivery_id: 'lead-retrying', state: 'retrying' },
+    { delivery_id: 'lead-queued', state: 'queued' },
+  ]);
+
+  // Leads stored before are found by the inbox's search like new ones.
+  const terms = await db.selectFrom('lead_search_terms').select('term').where('lead_id', '=', 'lead-1').execute();
+  expect(terms.map((row) => row.term).sort()).toEqual(
+    ['2108675309', '8675309', '5309', 'zoe', 'adams', 'example', 'com', 'zoe@example.com'].sort(),
+  );
+
+  // And back: the operator's session goes, the others stay.
+  expect((await migrator.migrateTo('0005-visit-rollups')).error).toBeUndefined();
+  expect(await db.selectFrom('sessions').select('id_hash').execute()).toEqual([{ id_hash: 'hash-1' }]);
+  expect(await columns(db, 'outbox')).not.toContain('state');
+});
+
 test('npm run db:migrate migrates the database in DATA_DIR and says what it applied', async () => {
   const dataDir = tempDir();
   const run = (env: Record<string, string>) =>
     promisify(execFile)(process.execPath, ['db/migrate.ts'], { cwd: ROOT, env: { PATH: process.env.PATH, ...env } });
   const first = await run({ DATA_DIR: dataDir });
   expect(first.stdout.trim()).toBe(
-    'Applied 0001-initial, 0002-consents, 0003-session-id-hashes, 0004-outbox-delivery, 0005-visit-rollups',
+    'Applied 0001-initial, 0002-consents, 0003-session-id-hashes, 0004-outbox-delivery, 0005-visit-rollups, 0006-lead-inbox, 0007-privacy-requests',
   );
   expect(fs.existsSync(path.join(dataDir, 'porchlight.sqlite'))).toBe(true);
   const second = await run({ DATA_DIR: dataDir });

@@ -17,6 +17,8 @@ import { analyticsRouter } from './api/analytics.ts';
 import { contactRouter } from './api/contact.ts';
 import { dashboardRouter } from './api/dashboard.ts';
 import { demoCallsRouter } from './api/demo-calls.ts';
+import { leadsRouter } from './api/leads.ts';
+import { privacyRequestsRouter } from './api/privacy-requests.ts';
 import { SIGN_IN_WINDOW_MS, sessionRouter } from './api/session.ts';
 import { visitsRouter } from './api/visits.ts';
 import type { BackupStatus } from './backup-schedule.ts';
@@ -31,14 +33,16 @@ import { type GeoLocator, sharedGeoLocator } from './geo/geo-locator.ts';
 import { healthRouter } from './health.ts';
 import { HOOKS_PATH, hooksRouter } from './hooks/hooks.ts';
 import { type HotPath, hotPath } from './hot-path.ts';
+import { leadInboxStore } from './leads/lead-inbox-store.ts';
 import { leadStore } from './leads/lead-store.ts';
-import type { Logger } from './logger.ts';
+import { type Logger, withoutSearchTerms } from './logger.ts';
 import { apiNotFound, errorHandler } from './middleware/errors.ts';
 import { memoryReplayGuard, type ReplayGuard } from './middleware/replay-guard.ts';
 import { sameOriginOnly } from './middleware/same-origin.ts';
 import { cspNonce, securityPolicy } from './middleware/security.ts';
 import { createPageCache, type PageCache } from './page-cache.ts';
 import type { PageSource } from './pages.ts';
+import { privacyStore } from './privacy/privacy-store.ts';
 import { requestIdOf } from './request-id.ts';
 import { type FailureCounter, memoryFailureCounter } from './sessions/failure-counter.ts';
 import { resolveSessionSecret } from './sessions/session-secret.ts';
@@ -61,6 +65,8 @@ export interface AppDeps {
   callEvents?: CallEvents;
   /** Told after commit that a lead's webhook payload is queued (the outbox worker's `notify`). */
   onLeadQueued?: () => void;
+  /** Told when an operator made lead deliveries due again (the outbox worker's `retryNow`). */
+  onRetryRequested?: () => void;
   /** Rendered pages served again; by default on in production only (development reloads the code). */
   pageCache?: PageCache;
   /** Signatures of accepted hook requests, so none is accepted twice; defaults to this process's memory. */
@@ -99,6 +105,7 @@ export function createApp({
   dispatcher,
   callEvents = createCallEvents(),
   onLeadQueued = () => {},
+  onRetryRequested = () => {},
   pageCache,
   replays = memoryReplayGuard({ clock }),
   signInFailures = memoryFailureCounter({ windowMs: SIGN_IN_WINDOW_MS }),
@@ -159,6 +166,7 @@ export function createApp({
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      serializers: { req: withoutSearchTerms },
     }),
   );
   app.use(compression());
@@ -196,8 +204,21 @@ export function createApp({
   api.use('/demo-calls', demoCallsRouter(leads));
   api.use('/contact', contactRouter(leads));
   api.use('/session', sessionRouter({ config, sessions, clock, failures: signInFailures, sleep }));
-  api.use('/dashboard', dashboardRouter({ leadVolume, sessions, clock }));
+  const inbox = leadInboxStore(db);
+  api.use('/dashboard', dashboardRouter({ leadVolume, capturedBetween: inbox.capturedBetween, sessions, clock }));
   api.use('/analytics', analyticsRouter({ analytics: analyticsStore(db), sessions, clock }));
+  api.use(
+    '/leads',
+    leadsRouter({
+      inbox,
+      sessions,
+      clock,
+      webhookConfigured: Boolean(config.secrets.leadWebhookUrl),
+      giveUpHours: config.leads.webhookGiveUpHours,
+      onRetryRequested,
+    }),
+  );
+  api.use('/privacy-requests', privacyRequestsRouter({ privacy: privacyStore(db), sessions, clock }));
   api.use(apiNotFound);
   app.use('/api', api);
 

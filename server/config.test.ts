@@ -90,6 +90,8 @@ test('lead settings default to offline checks, a local call driver and the Porch
     rateLimitPerHour: 10,
     localCallDelayMs: 2000,
     outboundTimeoutMs: 5000,
+    webhookGiveUpHours: 72,
+    retentionDays: 1826,
     emailCheckUrl: undefined,
     phoneCheckUrl: undefined,
     nameCheckUrl: undefined,
@@ -103,6 +105,8 @@ test.each([
   ['LEAD_WEBHOOK_URL', { LEAD_WEBHOOK_URL: 'ftp://hooks.example' }],
   ['DEMO_RATE_LIMIT_PER_HOUR', { DEMO_RATE_LIMIT_PER_HOUR: '0' }],
   ['LOCAL_CALL_DELAY_MS', { LOCAL_CALL_DELAY_MS: 'soon' }],
+  ['LEAD_WEBHOOK_GIVE_UP_HOURS', { LEAD_WEBHOOK_GIVE_UP_HOURS: '0' }],
+  ['LEADS_RETENTION_DAYS', { LEADS_RETENTION_DAYS: 'forever' }],
 ])('%s is named when it is missing or wrong', (variable, env) => {
   expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment variable ${variable}: `));
 });

@@ -76,6 +76,7 @@ export const envSchema = z.object({
   // Operator sessions and visitor tracking (issue 7).
   CLIENT_DASHBOARD_PASSWORD: z.string().min(8).optional(),
   ANALYTICS_PASSWORD: z.string().min(8).optional(),
+  OPERATOR_PASSWORD: z.string().min(8).optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(720).default(12),
   LOGIN_ATTEMPTS_PER_15_MIN: z.coerce.number().int().positive().default(5),
@@ -97,6 +98,8 @@ export const envSchema = z.object({
   NAME_CHECK_KEY: z.string().min(1).optional(),
   LEAD_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
   LEAD_WEBHOOK_SECRET: z.string().min(16).optional(),
+  LEAD_WEBHOOK_GIVE_UP_HOURS: z.coerce.number().int().positive().max(8760).default(72),
+  LEADS_RETENTION_DAYS: z.coerce.number().int().positive().default(1826),
   CAL_TEAM: z.url({ protocol: /^https?$/ }).default('https://cal.com/porchlight'),
   DEMO_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
   LOCAL_CALL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
@@ -157,6 +160,10 @@ export interface LeadsConfig {
   localCallDelayMs: number;
   /** Deadline of every request to a third party (checks and the lead webhook). */
   outboundTimeoutMs: number;
+  /** Hours after which the outbox worker stops retrying a lead's delivery (an operator can retry it). */
+  webhookGiveUpHours: number;
+  /** Days a lead, its consent record, call and delivery are kept. */
+  retentionDays: number;
   /** Remote checks; unset means the offline default. Their keys are in `secrets`. */
   emailCheckUrl: string | undefined;
   phoneCheckUrl: string | undefined;
@@ -191,6 +198,8 @@ export interface Secrets {
   /** Role passwords for POST /api/session; unset means that role cannot sign in. */
   clientDashboardPassword: string | undefined;
   analyticsPassword: string | undefined;
+  /** Opens the lead inbox: every lead's personal data, its export and erasure (docs/decisions/operator-role.md). */
+  operatorPassword: string | undefined;
   /** Signs the session cookies; unset means a generated one kept in DATA_DIR (server/sessions/session-secret.ts). */
   sessionSecret: string | undefined;
   /** Bearer keys of the remote checks. */
@@ -269,6 +278,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       rateLimitPerHour: env.DEMO_RATE_LIMIT_PER_HOUR,
       localCallDelayMs: env.LOCAL_CALL_DELAY_MS,
       outboundTimeoutMs: env.OUTBOUND_TIMEOUT_MS,
+      webhookGiveUpHours: env.LEAD_WEBHOOK_GIVE_UP_HOURS,
+      retentionDays: env.LEADS_RETENTION_DAYS,
       emailCheckUrl: env.EMAIL_CHECK_URL?.replace(/\/+$/, ''),
       phoneCheckUrl: env.PHONE_CHECK_URL?.replace(/\/+$/, ''),
       nameCheckUrl: env.NAME_CHECK_URL,
@@ -282,6 +293,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       leadWebhookSecret: env.LEAD_WEBHOOK_SECRET,
       clientDashboardPassword: env.CLIENT_DASHBOARD_PASSWORD,
       analyticsPassword: env.ANALYTICS_PASSWORD,
+      operatorPassword: env.OPERATOR_PASSWORD,
       sessionSecret: env.SESSION_SECRET,
       emailCheckKey: env.EMAIL_CHECK_KEY,
       phoneCheckKey: env.PHONE_CHECK_KEY,

@@ -104,6 +104,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     pages,
     callEvents: calls.callEvents,
     backupStatus: appOverrides.backupStatus ?? own?.backups.status,
+    onRetryRequested: appOverrides.onRetryRequested ?? calls.onRetryRequested,
     // The outbox worker is woken; a caller's own listener (a test's) is told too.
     onLeadQueued: () => {
       calls.onLeadQueued();
@@ -180,7 +181,13 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       const port = await listen();
       calls.start();
       // Retention: old visits and expired sessions go now and once a day.
-      maintenance = scheduleMaintenance({ db, clock, logger, retentionDays: config.visits.retentionDays });
+      maintenance = scheduleMaintenance({
+        db,
+        clock,
+        logger,
+        retentionDays: config.visits.retentionDays,
+        leadRetentionDays: config.leads.retentionDays,
+      });
       return port;
     },
     stop() {

@@ -18,6 +18,7 @@ export function robotsTxt(siteUrl: string): string {
     'Disallow: /api/',
     'Disallow: /dashboard',
     'Disallow: /analytics',
+    'Disallow: /leads',
     'Disallow: /tracking',
     '',
     `Sitemap: ${siteUrl}/sitemap.xml`,

@@ -27,6 +27,7 @@ try {
 const { logger } = server;
 if (!config.secrets.clientDashboardPassword) logger.warn('CLIENT_DASHBOARD_PASSWORD unset: /dashboard sign-in is off');
 if (!config.secrets.analyticsPassword) logger.warn('ANALYTICS_PASSWORD unset: /analytics sign-in is off');
+if (!config.secrets.operatorPassword) logger.warn('OPERATOR_PASSWORD unset: /leads sign-in is off');
 
 try {
   const port = await server.start();

@@ -18,3 +18,31 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   };
   return destination ? pino(options, destination) : pino(options);
 }
+
+/** Query parameters that carry what an operator searched for (a phone number, an e-mail address, a name). */
+const SEARCH_PARAMETERS = new Set(['q']);
+
+/**
+ * pino-http's request serializer, given the standard serialization: search terms in the URL and the parsed
+ * query are personal data, so they never reach the log.
+ */
+export function withoutSearchTerms<T extends { url?: unknown; query?: unknown }>(req: T): T {
+  if (typeof req.url === 'string' && req.url.includes('?')) {
+    const at = req.url.indexOf('?');
+    const params = new URLSearchParams(req.url.slice(at + 1));
+    let changed = false;
+    for (const name of SEARCH_PARAMETERS) {
+      if (params.has(name)) {
+        params.set(name, '[redacted]');
+        changed = true;
+      }
+    }
+    if (changed) req.url = `${req.url.slice(0, at)}?${params.toString()}`;
+  }
+  if (typeof req.query === 'object' && req.query !== null) {
+    const query: Record<string, unknown> = { ...req.query };
+    for (const name of SEARCH_PARAMETERS) if (name in query) query[name] = '[redacted]';
+    req.query = query;
+  }
+  return req;
+}

@@ -1,16 +1,21 @@
 import type { DB } from '#db/database.ts';
 import type { Clock } from '#shared/clock.ts';
+import { pruneLeads } from './leads/lead-retention.ts';
 import type { Logger } from './logger.ts';
 import { sessionStore } from './sessions/session-store.ts';
 import { visitStore } from './visits/visit-store.ts';
 
 export const MAINTENANCE_INTERVAL_MS = 86_400_000;
 
-/** Retention: visits older than `retentionDays` and expired sessions are deleted. Returns what went. */
-export async function pruneOldData(db: DB, now: Date, retentionDays: number) {
+/**
+ * Retention: visits older than `retentionDays`, expired sessions and, given `leadRetentionDays`, leads older than
+ * that (server/leads/lead-retention.ts) are deleted. Returns what went.
+ */
+export async function pruneOldData(db: DB, now: Date, retentionDays: number, leadRetentionDays?: number) {
   const visits = await visitStore(db).prune(now, retentionDays);
   const sessions = await sessionStore(db).pruneExpired(now);
-  return { visits, sessions };
+  const leads = leadRetentionDays === undefined ? undefined : await pruneLeads(db, now, leadRetentionDays);
+  return { visits, sessions, leads: leads?.leads ?? 0, cooldowns: leads?.cooldowns ?? 0 };
 }
 
 /** Prunes once now and then daily; `stop()` on shutdown. A failed run is logged and retried next time. */
@@ -19,18 +24,23 @@ export function scheduleMaintenance({
   clock,
   logger,
   retentionDays,
+  leadRetentionDays,
 }: {
   db: DB;
   clock: Clock;
   logger: Logger;
   retentionDays: number;
+  /** LEADS_RETENTION_DAYS; unset keeps leads. */
+  leadRetentionDays?: number;
 }) {
   const log = logger.child({ subsystem: 'maintenance' });
   let running: Promise<void> = Promise.resolve();
   const run = () => {
-    running = pruneOldData(db, clock(), retentionDays).then(
+    running = pruneOldData(db, clock(), retentionDays, leadRetentionDays).then(
       (deleted) => {
-        if (deleted.visits || deleted.sessions) log.info({ deleted, retentionDays }, 'pruned old visits and sessions');
+        if (Object.values(deleted).some(Boolean)) {
+          log.info({ deleted, retentionDays, leadRetentionDays }, 'pruned old visits, sessions and leads');
+        }
       },
       (error: unknown) => log.error({ err: error }, 'pruning old data failed'),
     );

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { cleanPhone, formatPhoneAsYouType, isTenDigitPhone, toE164 } from './phone.ts';
+import { cleanPhone, formatPhone, formatPhoneAsYouType, isTenDigitPhone, toE164 } from './phone.ts';
 
 test.each([
   ['(210) 867-5309', '2108675309'],
@@ -52,4 +52,10 @@ test('formatting is stable: formatting a formatted number changes nothing', () =
 test('toE164 adds +1 to ten digits and refuses anything else', () => {
   expect(toE164('2108675309')).toBe('+12108675309');
   expect(() => toE164('210867530')).toThrow(RangeError);
+});
+
+test('a stored number reads as (XXX) XXX-XXXX; one that is not 10 digits is shown as stored', () => {
+  expect(formatPhone('2108675309')).toBe('(210) 867-5309');
+  expect(formatPhone('442079460958')).toBe('442079460958');
+  expect(formatPhone('')).toBe('');
 });

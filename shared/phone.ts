@@ -31,3 +31,8 @@ export function toE164(tenDigits: string): string {
   if (!isTenDigitPhone(tenDigits)) throw new RangeError('toE164 needs exactly 10 digits');
   return `+1${tenDigits}`;
 }
+
+/** A stored number for people to read: '(210) 867-5309' for 10 digits; anything else as it was stored. */
+export function formatPhone(digits: string): string {
+  return isTenDigitPhone(digits) ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : digits;
+}

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
-// Operator sign-in (DESIGN.md "Sessions"): the client dashboard and the analytics page each have a role.
+// Operator sign-in (DESIGN.md "Sessions"): the client dashboard, the analytics page and the lead inbox each have
+// a role (docs/decisions/operator-role.md says why the inbox has its own).
 
-export const sessionRoleSchema = z.enum(['client', 'analytics'], {
-  error: "Role must be 'client' or 'analytics'",
+export const sessionRoleSchema = z.enum(['client', 'analytics', 'operator'], {
+  error: "Role must be 'client', 'analytics' or 'operator'",
 });
 export type SessionRole = z.infer<typeof sessionRoleSchema>;
 export const SESSION_ROLES = sessionRoleSchema.options;

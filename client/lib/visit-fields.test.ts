@@ -5,6 +5,7 @@ import { isUntrackedPath, referrerOf, trackedPathOf, visitDurationS } from './vi
 test('the operator pages are not tracked, with or without a trailing slash; others are', () => {
   expect(isUntrackedPath('/analytics')).toBe(true);
   expect(isUntrackedPath('/dashboard/')).toBe(true);
+  expect(isUntrackedPath('/leads')).toBe(true);
   expect(isUntrackedPath('/')).toBe(false);
   expect(isUntrackedPath('/blogs')).toBe(false);
   expect(isUntrackedPath('/analytics-report')).toBe(false);

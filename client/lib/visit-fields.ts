@@ -1,7 +1,7 @@
 import { VISIT_DURATION_MAX_S, VISIT_REFERRER_MAX } from '#shared/visit-limits.ts';
 
 /** Operator pages: their own visits would only pollute the figures they show. */
-const UNTRACKED_PATHS = new Set(['/analytics', '/dashboard']);
+const UNTRACKED_PATHS = new Set(['/analytics', '/dashboard', '/leads']);
 
 /** The path as /api/visits takes it: one leading slash ("//x" is not a path on this site). */
 export function trackedPathOf(pathname: string): string {

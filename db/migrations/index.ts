@@ -4,6 +4,8 @@ import * as consents from './0002-consents.ts';
 import * as sessionIdHashes from './0003-session-id-hashes.ts';
 import * as outboxDelivery from './0004-outbox-delivery.ts';
 import * as visitRollups from './0005-visit-rollups.ts';
+import * as leadInbox from './0006-lead-inbox.ts';
+import * as privacyRequests from './0007-privacy-requests.ts';
 
 // A static list, not a folder scan: a scan breaks once the code is bundled (STYLE §8).
 // Add new migrations at the end with the next number. Each runs in its own transaction with foreign keys off
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0003-session-id-hashes': sessionIdHashes,
   '0004-outbox-delivery': outboxDelivery,
   '0005-visit-rollups': visitRollups,
+  '0006-lead-inbox': leadInbox,
+  '0007-privacy-requests': privacyRequests,
 };

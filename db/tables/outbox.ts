@@ -1,4 +1,7 @@
 import type { Generated } from 'kysely';
+import type { DeliveryState } from '#shared/lead-inbox.ts';
+
+export type { DeliveryState };
 
 /** Webhook payloads written in the same transaction as the lead, delivered later with retries. */
 export interface OutboxTable {
@@ -14,4 +17,10 @@ export interface OutboxTable {
   delivered_at: string | null;
   last_error: string | null;
   created_at: Generated<string>;
+  /** Where delivery stands; kept by server/outbox/outbox-store.ts with every change of the columns above. */
+  state: Generated<DeliveryState>;
+  /** When the worker stopped retrying (LEAD_WEBHOOK_GIVE_UP_HOURS); unset again by a retry. */
+  given_up_at: string | null;
+  /** When an operator last asked for a retry: the give-up window starts again from it. */
+  retried_at: string | null;
 }

@@ -193,7 +193,7 @@ test('the migration builds the rollups of the visits already stored', async () =
       .values(visits.slice(i, i + 100))
       .execute();
   }
-  expect(await migrateToLatest(db)).toEqual(['0005-visit-rollups']);
+  expect(await migrateToLatest(db)).toContain('0005-visit-rollups');
   await expectSameAsDirect(db, NOW, 'after the migration');
   // And the rollups keep going from there.
   for (const visit of randomVisits(8, 100)) await visitStore(db).add(visit);

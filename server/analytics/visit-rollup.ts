@@ -118,6 +118,20 @@ export async function pruneRollup(trx: Kysely<Database>, cutoff: string): Promis
   await rebuildDay(trx, day);
 }
 
+/**
+ * After some visits of `days` were deleted (a privacy erasure deletes every visit of some addresses): rebuilds
+ * each of those days from the visits left. Call in the deleting transaction. Every visit of an address going
+ * means its latest day is among these, so the days outside them keep exact figures as they are.
+ */
+export async function rebuildRollupDays(trx: Kysely<Database>, days: Iterable<string>): Promise<void> {
+  for (const day of new Set(days)) {
+    for (const table of ['visit_days', 'visit_day_counts', 'visit_day_places'] as const) {
+      await trx.deleteFrom(table).where('day', '=', day).execute();
+    }
+    await rebuildDay(trx, day);
+  }
+}
+
 /** The rollups of one day from its stored visits (none are kept for a day without visits). */
 async function rebuildDay(trx: Kysely<Database>, day: string): Promise<void> {
   const next = nextDay(day);

@@ -35,10 +35,18 @@ export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 const ROLE_NAMES: Record<SessionRole, { page: string; variable: string }> = {
   client: { page: 'the client dashboard', variable: 'CLIENT_DASHBOARD_PASSWORD' },
   analytics: { page: 'visitor analytics', variable: 'ANALYTICS_PASSWORD' },
+  operator: { page: 'the lead inbox', variable: 'OPERATOR_PASSWORD' },
 };
 
 function passwordFor(config: Config, role: SessionRole): string | undefined {
-  return role === 'client' ? config.secrets.clientDashboardPassword : config.secrets.analyticsPassword;
+  switch (role) {
+    case 'client':
+      return config.secrets.clientDashboardPassword;
+    case 'analytics':
+      return config.secrets.analyticsPassword;
+    case 'operator':
+      return config.secrets.operatorPassword;
+  }
 }
 
 /** POST, GET and DELETE /api/session: operator sign-in, status and sign-out (DESIGN.md "Sessions"). */
@@ -112,7 +120,7 @@ export function sessionRouter({ config, sessions, clock, failures, sleep }: Sess
     if (requested !== undefined) {
       const parsed = sessionRoleSchema.safeParse(requested);
       if (!parsed.success) {
-        sendApiError(res, 400, "Role must be 'client' or 'analytics'.");
+        sendApiError(res, 400, "Role must be 'client', 'analytics' or 'operator'.");
         return;
       }
       roles = [parsed.data];

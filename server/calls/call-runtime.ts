@@ -15,6 +15,8 @@ export interface CallRuntime {
   callEvents: CallEvents;
   /** Passed to createApp: wakes the outbox worker after a lead commits. */
   onLeadQueued: () => void;
+  /** Passed to createApp: an operator made deliveries due again (the worker probes at once). */
+  onRetryRequested: () => void;
   /** Joins browsers to their call's room and pushes status changes there. */
   bindSocket(io: Server): void;
   /** Starts the outbox worker and, without call automation, the local call driver; says which run and why. */
@@ -49,12 +51,14 @@ export function createCallRuntime({
     outbound: { timeoutMs: config.leads.outboundTimeoutMs },
     clock,
     logger,
+    giveUpAfterMs: config.leads.webhookGiveUpHours * 3_600_000,
   });
   let unbind: (() => void) | undefined;
   let driver: ReturnType<typeof startLocalCallDriver> | undefined;
   return {
     callEvents,
     onLeadQueued: () => outbox.notify(),
+    onRetryRequested: () => outbox.retryNow(),
     bindSocket(io) {
       unbind = bindCallRooms(io, { calls, events: callEvents, logger, clock });
     },

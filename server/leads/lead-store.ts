@@ -1,6 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '#db/database.ts';
 import type { Database } from '#db/schema.ts';
+import { leadSearchTerms } from '#shared/search-terms.ts';
 import { enqueueOutbox, type OutboxMessage } from '../outbox/outbox-store.ts';
 
 /** SPEC §9: the same number can be called once every 6 hours. */
@@ -51,6 +52,16 @@ async function cooldownEnd(db: Kysely<Database>, phone: string, now: Date): Prom
   return end > now ? end : undefined;
 }
 
+/** Stores what the lead inbox's search finds a new lead by (shared/search-terms.ts), in the lead's transaction. */
+export async function addSearchTerms(trx: Kysely<Database>, lead: Insertable<Database['leads']>): Promise<void> {
+  const { id, full_name, company_name = null, email, phone } = lead;
+  const terms = leadSearchTerms({ full_name, company_name, email, phone });
+  await trx
+    .insertInto('lead_search_terms')
+    .values(terms.map((term) => ({ term, lead_id: id })))
+    .execute();
+}
+
 /** Data access for the lead forms (STYLE §9). */
 export function leadStore(db: DB) {
   return {
@@ -59,7 +70,7 @@ export function leadStore(db: DB) {
       return cooldownEnd(db, phone, now);
     },
 
-    /** Lead, consent, call and webhook payload in one transaction (issue 6); all or nothing. */
+    /** Lead, its search terms, consent, call and webhook payload in one transaction; all or nothing. */
     save(write: LeadWrite, now: Date): Promise<SaveResult> {
       return db.transaction().execute(async (trx): Promise<SaveResult> => {
         if (write.cooldown && !(await claimCooldown(trx, write.cooldown.phone, now))) {
@@ -68,6 +79,7 @@ export function leadStore(db: DB) {
           return { saved: false, retryAt };
         }
         await trx.insertInto('leads').values(write.lead).execute();
+        await addSearchTerms(trx, write.lead);
         await trx.insertInto('consents').values(write.consent).execute();
         if (write.call) await trx.insertInto('call_notifications').values(write.call).execute();
         await enqueueOutbox(trx, { ...write.outbox, deliveryId: write.lead.id }, now);

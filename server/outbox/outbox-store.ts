@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#db/schema.ts';
+import type { DeliveryState } from '#db/tables/outbox.ts';
 
 export interface OutboxMessage {
   topic: string;
@@ -32,11 +33,13 @@ export async function enqueueOutbox(db: Kysely<Database>, message: OutboxMessage
 }
 
 /**
- * The worker's view of the table. A row is due when its retry time has come and no live lease holds it; each
- * claim is one conditional update, so two workers (or two deliveries of one worker) never send one row.
+ * The worker's view of the table. A row is due when its retry time has come, no live lease holds it and the
+ * worker has not given up on it; each claim is one conditional update, so two workers (or two deliveries of
+ * one worker) never send one row. Every change keeps `state` in step (db/tables/outbox.ts).
  */
 export function outboxStore(db: Kysely<Database>) {
   const undelivered = () => db.updateTable('outbox').where('delivered_at', 'is', null);
+  const waiting = () => undelivered().where('given_up_at', 'is', null);
 
   return {
     /** Due rows, oldest first. */
@@ -46,6 +49,7 @@ export function outboxStore(db: Kysely<Database>) {
         .selectFrom('outbox')
         .select(['id', 'topic', 'delivery_id', 'payload', 'attempts'])
         .where('delivered_at', 'is', null)
+        .where('given_up_at', 'is', null)
         .where('next_attempt_at', '<=', at)
         .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at)]))
         .orderBy('id')
@@ -56,7 +60,7 @@ export function outboxStore(db: Kysely<Database>) {
     /** Leases the row until `until` if it is still due and unleased at `now`; false when another worker has it. */
     async claim(row: OutboxRow, now: Date, until: Date): Promise<boolean> {
       const at = now.toISOString();
-      const result = await undelivered()
+      const result = await waiting()
         .set({ claimed_until: until.toISOString() })
         .where('id', '=', row.id)
         .where('next_attempt_at', '<=', at)
@@ -67,7 +71,14 @@ export function outboxStore(db: Kysely<Database>) {
 
     async delivered(row: OutboxRow, now: Date): Promise<void> {
       await undelivered()
-        .set({ delivered_at: now.toISOString(), attempts: row.attempts + 1, last_error: null, claimed_until: null })
+        .set({
+          delivered_at: now.toISOString(),
+          attempts: row.attempts + 1,
+          last_error: null,
+          claimed_until: null,
+          state: 'delivered',
+          given_up_at: null,
+        })
         .where('id', '=', row.id)
         .execute();
     },
@@ -80,6 +91,7 @@ export function outboxStore(db: Kysely<Database>) {
           last_error: error.slice(0, 500),
           next_attempt_at: retryAt.toISOString(),
           claimed_until: null,
+          state: 'retrying',
         })
         .where('id', '=', row.id)
         .where('claimed_until', '=', lease.toISOString())
@@ -92,12 +104,56 @@ export function outboxStore(db: Kysely<Database>) {
      */
     async releaseRetries(now: Date): Promise<number> {
       const at = now.toISOString();
-      const result = await undelivered()
+      const result = await waiting()
         .set({ next_attempt_at: at })
         .where('attempts', '>', 0)
         .where('next_attempt_at', '>', at)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
+
+    /**
+     * Gives up on rows not delivered within `windowMs` of being queued, or of an operator's last retry: the
+     * worker leaves them alone until someone retries them. A row being sent keeps its lease and is left out.
+     * Returns how many.
+     */
+    async giveUpStale(now: Date, windowMs: number): Promise<number> {
+      const at = now.toISOString();
+      const before = new Date(now.getTime() - windowMs).toISOString();
+      const result = await waiting()
+        .set({ state: 'given_up', given_up_at: at })
+        .where('state', 'in', ['queued', 'retrying'])
+        // A retry is always later than the queueing, so this narrows by the index before the exact test.
+        .where('created_at', '<=', before)
+        .where((eb) => eb(eb.fn.coalesce('retried_at', 'created_at'), '<=', before))
+        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
   };
+}
+
+/**
+ * An operator's "retry now": the undelivered rows chosen (one lead's, or every given-up one) are due at once
+ * and get a fresh give-up window. Attempts and the last error are kept as history. Returns how many.
+ */
+export async function retryOutbox(
+  db: Kysely<Database>,
+  which: { deliveryId: string } | 'given-up',
+  now: Date,
+): Promise<number> {
+  const at = now.toISOString();
+  let update = db
+    .updateTable('outbox')
+    .set((eb) => ({
+      next_attempt_at: at,
+      given_up_at: null,
+      retried_at: at,
+      state: eb.case().when('attempts', '>', 0).then('retrying').else('queued').end().$castTo<DeliveryState>(),
+    }))
+    .where('delivered_at', 'is', null);
+  update =
+    which === 'given-up' ? update.where('state', '=', 'given_up') : update.where('delivery_id', '=', which.deliveryId);
+  const result = await update.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

@@ -22,6 +22,11 @@ export interface OutboxWorkerOptions {
   batchSize?: number;
   /** Deliveries in flight at once, so one slow or hanging request does not hold the rest of the queue. */
   concurrency?: number;
+  /**
+   * LEAD_WEBHOOK_GIVE_UP_HOURS: a row not delivered this long after it was queued (or retried by an operator)
+   * is given up, and waits in the lead inbox for a retry. Unset: never given up.
+   */
+  giveUpAfterMs?: number;
 }
 
 export interface RunResult {
@@ -34,6 +39,11 @@ export interface OutboxWorker {
   runOnce(): Promise<RunResult>;
   /** Says a row was queued, so delivery starts without waiting for the next poll. Never blocks. */
   notify(): void;
+  /**
+   * An operator made rows due again: like `notify`, and while the receiver counts as unavailable the next
+   * probe goes now instead of at its backoff time (the operator may just have fixed the receiver).
+   */
+  retryNow(): void;
   start(): void;
   /**
    * Stops polling and waits for the delivery in flight to finish and be recorded; the rest of a batch stays
@@ -69,6 +79,7 @@ export function createOutboxWorker({
   pollMs = 5_000,
   batchSize = 25,
   concurrency = DEFAULT_CONCURRENCY,
+  giveUpAfterMs,
 }: OutboxWorkerOptions): OutboxWorker {
   const log = logger.child({ subsystem: 'outbox' });
   const store = outboxStore(db);
@@ -176,6 +187,10 @@ export function createOutboxWorker({
       saidUnconfigured = true;
       return result;
     }
+    if (giveUpAfterMs !== undefined) {
+      const givenUp = await store.giveUpStale(clock(), giveUpAfterMs);
+      if (givenUp) log.warn({ givenUp, giveUpAfterMs }, 'gave up on lead deliveries: retry them from the lead inbox');
+    }
     if (outages > 0) {
       // Half-open: one probe, the oldest due row; only a delivery that gets through closes the circuit.
       if (clock().getTime() < probeAt) return result;
@@ -225,6 +240,10 @@ export function createOutboxWorker({
   return {
     runOnce,
     notify() {
+      if (started) setImmediate(background);
+    },
+    retryNow() {
+      probeAt = 0;
       if (started) setImmediate(background);
     },
     start() {

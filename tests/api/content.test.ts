@@ -266,7 +266,7 @@ test('the sitemap lists every article and indexable page with when it last chang
     const written = posts.filter((post) => post.author === person.name).map((post) => post.date);
     expect(entries.get(`${siteUrl}/meet/${person.slug}`)).toBe(latest(person.updated, ...written));
   }
-  for (const hidden of ['/meeting-confirmation', '/dashboard', '/analytics', '/directory', '/tracking']) {
+  for (const hidden of ['/meeting-confirmation', '/dashboard', '/analytics', '/leads', '/directory', '/tracking']) {
     expect(entries.has(`${siteUrl}${hidden}`)).toBe(false);
   }
 });
@@ -354,6 +354,7 @@ test('robots.txt allows the site, keeps crawlers out of the API and dashboards, 
       'Disallow: /api/',
       'Disallow: /dashboard',
       'Disallow: /analytics',
+      'Disallow: /leads',
       `Sitemap: ${siteUrl}/sitemap.xml`,
     ]),
   );

@@ -28,6 +28,7 @@ const pages: [path: string, heading: string][] = [
   ['/about-us', 'About Porchlight'],
   ['/directory', 'Redirecting...'],
   ['/dashboard', 'Client Dashboard'],
+  ['/leads', 'Lead Inbox'],
 ];
 
 test.each(pages)('%s answers 200 with its heading in the server HTML', async (path, heading) => {

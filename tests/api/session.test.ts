@@ -131,7 +131,7 @@ test('a malformed sign-in is 400 with a message per field', async () => {
   const res = await request(ctx.app).post('/api/session').send({ role: 'admin', password: '' });
   expect(res.status).toBe(400);
   expect(res.body.fieldErrors).toEqual({
-    role: "Role must be 'client' or 'analytics'",
+    role: "Role must be 'client', 'analytics' or 'operator'",
     password: 'Password is required',
   });
 });
@@ -145,6 +145,21 @@ test('a role without a configured password cannot sign in, and says why', async 
   expect(res.body.error).toBe(
     'Sign-in to the client dashboard is not set up on this server (CLIENT_DASHBOARD_PASSWORD).',
   );
+});
+
+test('the lead inbox has its own role and password: OPERATOR_PASSWORD, and no other role password opens it', async () => {
+  const ctx = await setup();
+  const wrong = await request(ctx.app).post('/api/session').send({ role: 'operator', password: PASSWORDS.analytics });
+  expect(wrong.status).toBe(401);
+  const res = await request(ctx.app).post('/api/session').send({ role: 'operator', password: PASSWORDS.operator });
+  expect(res.status).toBe(200);
+  expect(setCookies(res)[0]).toMatch(/^__Host-porchlight_session_operator=s%3A/);
+
+  const unset = await createTestApp({ ANALYTICS_PASSWORD: PASSWORDS.analytics }, { clock: manualClock(T0).clock });
+  open.push(unset);
+  const refused = await request(unset.app).post('/api/session').send({ role: 'operator', password: 'anything-at-all' });
+  expect(refused.status).toBe(503);
+  expect(refused.body.error).toBe('Sign-in to the lead inbox is not set up on this server (OPERATOR_PASSWORD).');
 });
 
 test('a session ends at its expiry time by the injected clock, and its row is pruned', async () => {

@@ -16,8 +16,13 @@ function required(name: string): string {
   return value;
 }
 
-export const passwordFor = (role: SessionRole) =>
-  required(role === 'client' ? 'CLIENT_DASHBOARD_PASSWORD' : 'ANALYTICS_PASSWORD');
+const PASSWORD_VARIABLES = {
+  client: 'CLIENT_DASHBOARD_PASSWORD',
+  analytics: 'ANALYTICS_PASSWORD',
+  operator: 'OPERATOR_PASSWORD',
+} as const satisfies Record<SessionRole, string>;
+
+export const passwordFor = (role: SessionRole) => required(PASSWORD_VARIABLES[role]);
 
 /** Signs `request` (its own cookie jar, not the page's) in as `role`. */
 export async function signInApi(request: APIRequestContext, role: SessionRole) {

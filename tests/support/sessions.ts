@@ -3,15 +3,17 @@ import type { Express } from 'express';
 import request from 'supertest';
 import type { SessionRole } from '#shared/session-schema.ts';
 
-export const PASSWORDS = { client: 'client-password-1', analytics: 'analytics-password-1' } satisfies Record<
-  SessionRole,
-  string
->;
+export const PASSWORDS = {
+  client: 'client-password-1',
+  analytics: 'analytics-password-1',
+  operator: 'operator-password-1',
+} satisfies Record<SessionRole, string>;
 
-/** Env that sets both role passwords. */
+/** Env that sets every role's password. */
 export const SIGN_IN_ENV = {
   CLIENT_DASHBOARD_PASSWORD: PASSWORDS.client,
   ANALYTICS_PASSWORD: PASSWORDS.analytics,
+  OPERATOR_PASSWORD: PASSWORDS.operator,
 };
 
 /** The Set-Cookie lines of a response. */

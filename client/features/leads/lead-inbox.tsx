@@ -1,0 +1,190 @@
+import { css } from '@emotion/react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { isSignedOutError, sessionEnded } from '#client/features/operator/operator-session.ts';
+import { useQuery } from '#client/lib/use-query.ts';
+import { buttonStyles } from '#client/styles/buttons.ts';
+import { INBOX_PAGE_SIZE, type InboxFilters } from '#shared/lead-inbox.ts';
+import { DeliveryPanel } from './delivery-panel.tsx';
+import { InboxFiltersForm } from './inbox-filters.tsx';
+import { inboxQueryString, isFiltered } from './inbox-params.ts';
+import { LeadCard } from './lead-card.tsx';
+import { DELIVERY, deliveryQuery, inboxQuery, reloadLeads, retryLead } from './leads-queries.ts';
+import { PrivacyPanel } from './privacy-panel.tsx';
+import { RetryButton } from './retry-button.tsx';
+import { actions, muted } from './styles.ts';
+
+const list = css`
+  display: grid;
+  gap: var(--space-3);
+  margin: var(--space-3) 0 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const heading = css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: var(--space-3);
+  h2 {
+    margin: 0;
+    font-size: 1.25rem;
+  }
+  h2:focus {
+    outline: none;
+  }
+`;
+
+/** The lead inbox: what waits for delivery, the filters, and the leads a page at a time, newest first. */
+export function LeadInbox() {
+  const id = useId();
+  const [filters, setFilters] = useState<InboxFilters>({});
+  // Cursors of the pages above the one shown: the newest page has none.
+  const [cursors, setCursors] = useState<string[]>([]);
+  const cursor = cursors.at(-1);
+  const params = useMemo(() => ({ filters, cursor }), [filters, cursor]);
+  const firstParams = useMemo(() => ({ filters, cursor: undefined }), [filters]);
+  const page = useQuery(inboxQuery, params);
+  // The first page carries the total; later pages show it from there while it is cached.
+  const first = useQuery(inboxQuery, firstParams, { enabled: false });
+  const delivery = useQuery(deliveryQuery, DELIVERY);
+  const canRetry = delivery.data?.webhookConfigured ?? false;
+  const [notice, setNotice] = useState('');
+  const title = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+
+  // Errors are only logged and said politely; a lapsed session brings the sign-in back.
+  const onError = useCallback((error: unknown) => {
+    console.warn('the lead inbox could not be loaded', error);
+    if (isSignedOutError(error)) sessionEnded('operator');
+  }, []);
+  useEffect(() => {
+    if (page.status === 'error') onError(page.error);
+  }, [page.status, page.error, onError]);
+
+  useEffect(() => {
+    // After Newer or Older the list starts again at its heading, for keyboard and screen-reader users alike.
+    if (moved.current && page.data) {
+      moved.current = false;
+      title.current?.focus();
+    }
+  }, [page.data]);
+
+  function go(to: string[]) {
+    moved.current = true;
+    setCursors(to);
+  }
+
+  function refresh() {
+    void page.refetch();
+    void deliveryQuery.refetch(DELIVERY);
+  }
+
+  function retried(outcome: { retried: number } | { problem: string }, what: string) {
+    if ('problem' in outcome) {
+      setNotice(`${what} could not be retried: ${outcome.problem}`);
+      return;
+    }
+    const sent =
+      outcome.retried === 1 ? 'the delivery is' : `${outcome.retried.toLocaleString('en-US')} deliveries are`;
+    setNotice(
+      outcome.retried === 0 ? `${what}: nothing was waiting to be retried.` : `${what}: ${sent} being sent again now.`,
+    );
+    reloadLeads(params);
+  }
+
+  const data = page.data;
+  const total = data?.total ?? first.data?.total ?? null;
+  // Every page but the last holds a full page (the API's default size).
+  const from = cursors.length * INBOX_PAGE_SIZE + 1;
+  const shown = data ? `${from.toLocaleString('en-US')}-${(from + data.leads.length - 1).toLocaleString('en-US')}` : '';
+
+  return (
+    <div>
+      <DeliveryPanel onError={onError} onRetried={(outcome) => retried(outcome, 'Given-up deliveries')} />
+      <p role="status" css={[muted, { margin: '0 0 var(--space-4)', fontWeight: 600 }]}>
+        {notice}
+      </p>
+      <InboxFiltersForm
+        applied={filters}
+        onApply={(next) => {
+          setFilters(next);
+          setCursors([]);
+        }}
+      />
+      <section aria-labelledby={`${id}-title`} aria-busy={page.fetching}>
+        <div css={heading}>
+          <h2 id={`${id}-title`} ref={title} tabIndex={-1}>
+            Leads
+          </h2>
+          <div css={[actions, { marginTop: 0 }]}>
+            {/* The browser downloads it with the session cookie; the server streams it (text/csv, attachment). */}
+            <a css={buttonStyles.secondary} href={`/api/leads/export.csv?${inboxQueryString(filters)}`} download>
+              Export CSV
+            </a>
+            <button type="button" css={buttonStyles.secondary} onClick={refresh} disabled={page.fetching}>
+              Refresh
+            </button>
+          </div>
+        </div>
+        <p role="status" css={[muted, { marginTop: 'var(--space-2)' }]}>
+          {!data
+            ? page.status === 'error'
+              ? `The leads could not be loaded: ${page.error instanceof Error ? page.error.message : 'please try Refresh.'}`
+              : 'Loading...'
+            : data.leads.length === 0
+              ? isFiltered(filters)
+                ? 'No lead matches these filters.'
+                : 'No leads yet. Leads from the demo-call and contact forms show here as they come in.'
+              : `Leads ${shown}${total === null ? '' : ` of ${total.toLocaleString('en-US')}`}, newest first${
+                  isFiltered(filters) ? ', filtered' : ''
+                }.`}
+        </p>
+        {data && data.leads.length > 0 ? (
+          <ol css={list}>
+            {data.leads.map((lead) => (
+              <li key={lead.id}>
+                <LeadCard
+                  lead={lead}
+                  actions={
+                    canRetry && (lead.delivery?.state === 'retrying' || lead.delivery?.state === 'given_up') ? (
+                      <div css={actions}>
+                        <RetryButton
+                          label={`Retry delivery of ${lead.fullName}`}
+                          retry={() => retryLead(lead.id)}
+                          onDone={(outcome) => retried(outcome, `Delivery of ${lead.fullName}`)}
+                        >
+                          Retry delivery
+                        </RetryButton>
+                      </div>
+                    ) : undefined
+                  }
+                />
+              </li>
+            ))}
+          </ol>
+        ) : null}
+        <nav css={actions} aria-label="Lead pages">
+          <button
+            type="button"
+            css={buttonStyles.secondary}
+            disabled={cursors.length === 0}
+            onClick={() => go(cursors.slice(0, -1))}
+          >
+            Newer
+          </button>
+          <button
+            type="button"
+            css={buttonStyles.secondary}
+            disabled={!data?.nextCursor}
+            onClick={() => data?.nextCursor && go([...cursors, data.nextCursor])}
+          >
+            Older
+          </button>
+        </nav>
+      </section>
+      <PrivacyPanel onErased={() => reloadLeads(params)} onError={onError} />
+    </div>
+  );
+}

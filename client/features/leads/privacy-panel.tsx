@@ -1,0 +1,217 @@
+import { css } from '@emotion/react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { dataTable, tableScroller } from '#client/features/analytics/table-styles.ts';
+import { useQuery } from '#client/lib/use-query.ts';
+import { buttonStyles } from '#client/styles/buttons.ts';
+import { LEAD_KIND_LABELS } from '#shared/lead-inbox.ts';
+import type { PrivacyFindings } from '#shared/privacy-requests.ts';
+import { formatTime } from './format.ts';
+import {
+  AUDIT,
+  auditQuery,
+  describeCounts,
+  downloadRecords,
+  eraseRecords,
+  findRecords,
+  type Subject,
+  subjectOf,
+} from './privacy-queries.ts';
+import { problemOf } from './retry-button.tsx';
+import { actions, fields, muted, panel, warning } from './styles.ts';
+
+const danger = css`
+  ${buttonStyles.secondary};
+  border-color: var(--color-danger);
+  color: var(--color-danger);
+`;
+
+const found = css`
+  margin-top: var(--space-4);
+  ul {
+    margin: var(--space-2) 0 0;
+    padding-left: var(--space-6);
+  }
+`;
+
+interface PrivacyPanelProps {
+  /** Told after an erasure, so the inbox and its counts load again. */
+  onErased: () => void;
+  onError: (error: unknown) => void;
+}
+
+/**
+ * Privacy requests: every record of one person, by phone number or e-mail address, downloaded or erased on
+ * request. The audit trail below says what was done and when, and keeps no personal data.
+ */
+export function PrivacyPanel({ onErased, onError }: PrivacyPanelProps) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [subject, setSubject] = useState<Subject | null>(null);
+  const [findings, setFindings] = useState<PrivacyFindings | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const audit = useQuery(auditQuery, AUDIT);
+
+  useEffect(() => {
+    if (audit.status === 'error') onError(audit.error);
+  }, [audit.status, audit.error, onError]);
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+
+  async function act(work: () => Promise<string>) {
+    setBusy(true);
+    try {
+      setMessage(await work());
+    } catch (error) {
+      onError(error);
+      setMessage(problemOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function find(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const asked = subjectOf(text);
+    setConfirming(false);
+    setFindings(null);
+    void act(async () => {
+      const result = await findRecords(asked);
+      setSubject(asked);
+      setFindings(result);
+      return `Found ${describeCounts(result.counts)}.`;
+    });
+  }
+
+  function download() {
+    if (!subject) return;
+    void act(async () => {
+      await downloadRecords(subject);
+      void audit.refetch();
+      return 'The records were downloaded, and the download is in the audit trail.';
+    });
+  }
+
+  function erase() {
+    if (!subject) return;
+    void act(async () => {
+      const result = await eraseRecords(subject);
+      setConfirming(false);
+      setFindings(null);
+      setSubject(null);
+      setText('');
+      void audit.refetch();
+      onErased();
+      return `Erased ${describeCounts(result.erased)}.`;
+    });
+  }
+
+  const nothing = findings !== null && Object.values(findings.counts).every((count) => count === 0);
+  return (
+    <section css={panel} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Privacy requests</h2>
+      <p css={muted}>
+        Find every record of a person by their phone number or e-mail address: their leads with the consent records,
+        calls and deliveries, their visits from the addresses those leads came from, and the demo-call limit on their
+        number. Download it for them, or erase it. The audit trail keeps what was done, not who it was about.
+      </p>
+      <form onSubmit={find} css={{ marginTop: 'var(--space-3)' }}>
+        <div css={fields}>
+          <label>
+            Phone number or e-mail address
+            <input
+              name="subject"
+              value={text}
+              autoComplete="off"
+              required
+              maxLength={254}
+              onChange={(event) => setText(event.target.value)}
+            />
+          </label>
+        </div>
+        <div css={actions}>
+          <button type="submit" css={buttonStyles.primary} disabled={busy || text.trim() === ''}>
+            Find records
+          </button>
+        </div>
+      </form>
+      <p role="status" css={[muted, { marginTop: 'var(--space-3)', fontWeight: 600 }]}>
+        {message}
+      </p>
+      {findings && !nothing ? (
+        <div css={found}>
+          <p css={{ margin: 0 }}>
+            Found by {findings.matchedBy === 'phone' ? 'phone number' : 'e-mail address'}, with these leads:
+          </p>
+          <ul>
+            {findings.leads.map((lead) => (
+              <li key={lead.id}>
+                {lead.fullName}, {LEAD_KIND_LABELS[lead.kind].toLowerCase()}, {formatTime(lead.createdAt)}
+              </li>
+            ))}
+          </ul>
+          {confirming ? (
+            <div css={[warning, { marginTop: 'var(--space-4)' }]}>
+              <p css={{ margin: 0 }}>
+                <strong>Erase {describeCounts(findings.counts)} for good?</strong> This cannot be undone.
+              </p>
+              <div css={actions}>
+                <button ref={confirmButton} type="button" css={danger} disabled={busy} onClick={erase}>
+                  Yes, erase
+                </button>
+                <button type="button" css={buttonStyles.secondary} onClick={() => setConfirming(false)}>
+                  Cancel
+                </button>
+              </div>
+            </div>
+          ) : (
+            <div css={actions}>
+              <button type="button" css={buttonStyles.secondary} disabled={busy} onClick={download}>
+                Download records (JSON)
+              </button>
+              <button type="button" css={danger} disabled={busy} onClick={() => setConfirming(true)}>
+                Erase records
+              </button>
+            </div>
+          )}
+        </div>
+      ) : null}
+      <h3 css={{ margin: 'var(--space-6) 0 var(--space-2)', fontSize: '1.0625rem' }}>Audit trail</h3>
+      {!audit.data ? (
+        <p css={muted}>{audit.status === 'error' ? 'The audit trail could not be loaded.' : 'Loading...'}</p>
+      ) : audit.data.length === 0 ? (
+        <p css={muted}>No privacy request has been answered yet.</p>
+      ) : (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
+        <section css={tableScroller} tabIndex={0} aria-label="Audit trail of privacy requests">
+          <table css={dataTable}>
+            <caption>The latest {audit.data.length} privacy requests, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Request</th>
+                <th scope="col">Found by</th>
+                <th scope="col">Records</th>
+              </tr>
+            </thead>
+            <tbody>
+              {audit.data.map((entry) => (
+                <tr key={entry.id}>
+                  <td>
+                    <time dateTime={entry.at}>{formatTime(entry.at)}</time>
+                  </td>
+                  <td>{entry.action === 'erase' ? 'Erased' : 'Downloaded'}</td>
+                  <td>{entry.matchedBy === 'phone' ? 'Phone number' : 'E-mail address'}</td>
+                  <td>{describeCounts(entry.counts)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '#db/database.ts';
+import type { Database } from '#db/schema.ts';
+import type { PrivacySubject } from '#shared/privacy-request-schema.ts';
+import type { MatchedBy, PrivacyAuditEntry, RecordCounts } from '#shared/privacy-requests.ts';
+import { dayOf, rebuildRollupDays } from '../analytics/visit-rollup.ts';
+import { isPublicIp, normalizeIp } from '../geo/ip-address.ts';
+
+type Row<T extends keyof Database> = Selectable<Database[T]>;
+
+/** Every record of one person: their leads (by phone or e-mail) and what hangs on them. */
+export interface PersonRecords {
+  matchedBy: MatchedBy;
+  leads: Row<'leads'>[];
+  consents: Row<'consents'>[];
+  calls: Row<'call_notifications'>[];
+  deliveries: Row<'outbox'>[];
+  /** Visits from the public addresses their leads and consents were sent from (whole addresses, as stored). */
+  visits: Row<'visits'>[];
+  cooldowns: Row<'phone_cooldowns'>[];
+}
+
+export function countsOf(records: PersonRecords): RecordCounts {
+  return {
+    leads: records.leads.length,
+    consents: records.consents.length,
+    calls: records.calls.length,
+    deliveries: records.deliveries.length,
+    visits: records.visits.length,
+    cooldowns: records.cooldowns.length,
+  };
+}
+
+const unique = <T>(values: (T | null)[]): T[] => [...new Set(values.filter((value): value is T => value !== null))];
+
+/**
+ * The addresses whose visits belong to the person: those their leads were sent from, spelled as visits store
+ * them. Only public addresses: a loopback or private one is a proxy's or a network's (every lead has it when
+ * TRUST_PROXY is wrong behind a proxy), so its visits are other people's too.
+ */
+function visitAddressesOf(addresses: (string | null)[]): string[] {
+  return unique(addresses.map((address) => (address === null ? null : normalizeIp(address)))).filter(isPublicIp);
+}
+
+/** Reads every record of the person `subject` names, in `db` or in a transaction. */
+async function recordsOf(db: Kysely<Database>, subject: PrivacySubject): Promise<PersonRecords> {
+  const matchedBy: MatchedBy = subject.phone !== undefined ? 'phone' : 'email';
+  const leads = await db
+    .selectFrom('leads')
+    .selectAll()
+    .where((eb) =>
+      subject.phone !== undefined
+        ? eb('phone', '=', subject.phone)
+        : // The same expression as the leads_email index, so the address is found whatever its letter case.
+          eb(eb.fn('lower', ['email']), '=', subject.email ?? ''),
+    )
+    .orderBy('created_at', 'desc')
+    .execute();
+  const ids = leads.map((lead) => lead.id);
+  const consents =
+    ids.length === 0 ? [] : await db.selectFrom('consents').selectAll().where('lead_id', 'in', ids).execute();
+  const calls =
+    ids.length === 0 ? [] : await db.selectFrom('call_notifications').selectAll().where('lead_id', 'in', ids).execute();
+  const deliveries =
+    ids.length === 0 ? [] : await db.selectFrom('outbox').selectAll().where('delivery_id', 'in', ids).execute();
+  const addresses = visitAddressesOf([...leads.map((lead) => lead.ip_address), ...consents.map((c) => c.ip_address)]);
+  const visits =
+    addresses.length === 0
+      ? []
+      : await db
+          .selectFrom('visits')
+          .selectAll()
+          .where('ip_address', 'in', addresses)
+          .orderBy('timestamp')
+          .orderBy('id')
+          .execute();
+  const phones = unique([subject.phone ?? null, ...leads.map((lead) => lead.phone)]);
+  const cooldowns =
+    phones.length === 0
+      ? []
+      : await db.selectFrom('phone_cooldowns').selectAll().where('phone', 'in', phones).execute();
+  return { matchedBy, leads, consents, calls, deliveries, visits, cooldowns };
+}
+
+async function audit(
+  db: Kysely<Database>,
+  action: 'export' | 'erase',
+  matchedBy: MatchedBy,
+  counts: RecordCounts,
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('privacy_requests')
+    .values({ action, matched_by: matchedBy, ...counts, created_at: now.toISOString() })
+    .execute();
+}
+
+/** Privacy requests about one person: find, export and erase their records, each request audited. */
+export function privacyStore(db: DB) {
+  return {
+    find(subject: PrivacySubject): Promise<PersonRecords> {
+      return recordsOf(db, subject);
+    },
+
+    /** Everything stored about the person, and an audit entry that says an export was made (and of what). */
+    exportRecords(subject: PrivacySubject, now: Date): Promise<PersonRecords> {
+      return db.transaction().execute(async (trx) => {
+        const records = await recordsOf(trx, subject);
+        await audit(trx, 'export', records.matchedBy, countsOf(records), now);
+        return records;
+      });
+    },
+
+    /**
+     * Deletes every record of the person in one transaction: their visits (with the analytics rollups of those
+     * days rebuilt, as retention does), deliveries, leads with their consents, calls and search terms, and
+     * their numbers' cooldowns; then audits the erasure. Returns what went.
+     */
+    erase(subject: PrivacySubject, now: Date): Promise<PersonRecords> {
+      return db.transaction().execute(async (trx) => {
+        const records = await recordsOf(trx, subject);
+        if (records.visits.length > 0) {
+          const addresses = unique(records.visits.map((visit) => visit.ip_address));
+          await trx.deleteFrom('visits').where('ip_address', 'in', addresses).execute();
+          await rebuildRollupDays(
+            trx,
+            records.visits.map((visit) => dayOf(visit.timestamp)),
+          );
+        }
+        const ids = records.leads.map((lead) => lead.id);
+        if (ids.length > 0) {
+          await trx.deleteFrom('outbox').where('delivery_id', 'in', ids).execute();
+          // Consents, calls and search terms go with their lead (ON DELETE CASCADE).
+          await trx.deleteFrom('leads').where('id', 'in', ids).execute();
+        }
+        const phones = records.cooldowns.map((cooldown) => cooldown.phone);
+        if (phones.length > 0) await trx.deleteFrom('phone_cooldowns').where('phone', 'in', phones).execute();
+        await audit(trx, 'erase', records.matchedBy, countsOf(records), now);
+        return records;
+      });
+    },
+
+    /** The newest audit entries. */
+    async auditTrail(limit: number): Promise<PrivacyAuditEntry[]> {
+      const rows = await db.selectFrom('privacy_requests').selectAll().orderBy('id', 'desc').limit(limit).execute();
+      return rows.map((row) => ({
+        id: row.id,
+        action: row.action,
+        matchedBy: row.matched_by,
+        counts: {
+          leads: row.leads,
+          consents: row.consents,
+          calls: row.calls,
+          deliveries: row.deliveries,
+          visits: row.visits,
+          cooldowns: row.cooldowns,
+        },
+        at: row.created_at,
+      }));
+    },
+  };
+}
+
+export type PrivacyStore = ReturnType<typeof privacyStore>;

@@ -1,0 +1,348 @@
+import { readFile } from 'node:fs/promises';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { passwordFor, signInApi } from './operator-support.ts';
+
+// The operators' lead inbox at /leads, at each project's width (desktop and phone), by keyboard, in both themes.
+
+/** A number, address and name of this test's own, so parallel projects and repeats never see each other's leads. */
+function mine(testInfo: TestInfo, slot: number) {
+  const line = (testInfo.project.name === 'mobile' ? 6000 : 1000) + testInfo.repeatEachIndex * 100 + slot;
+  const tag = `${testInfo.project.name}${testInfo.repeatEachIndex}x${slot}`;
+  return {
+    phone: `210868${String(line).padStart(4, '0')}`,
+    formatted: `(210) 868-${String(line).padStart(4, '0')}`,
+    email: `inbox.${tag}@example.com`,
+  };
+}
+
+async function postDemoCall(request: APIRequestContext, lead: { phone: string; email: string; fullName: string }) {
+  const response = await request.post('/api/demo-calls', { data: { ...lead, consent: true, sourceTag: 'agent-isa' } });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+async function postContact(request: APIRequestContext, lead: Record<string, string>) {
+  const response = await request.post('/api/contact', { data: lead });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** Presses Tab until `target` has the focus, as a keyboard user would; fails after `max` presses. */
+async function tabTo(page: Page, target: Locator, max = 40) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+async function search(page: Page, text: string) {
+  const field = page.getByRole('searchbox', { name: 'Search' });
+  await tabTo(page, field);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+}
+
+test('by keyboard alone: sign in, find a demo call and a contact form with their consent and queued delivery', async ({
+  page,
+  request,
+}, testInfo) => {
+  const demo = mine(testInfo, 1);
+  const contact = mine(testInfo, 2);
+  await postDemoCall(request, { ...demo, fullName: 'Dora Keyboard' });
+  await postContact(request, {
+    firstName: 'Carl',
+    lastName: 'Keyboard',
+    phoneNumber: contact.phone,
+    companyName: 'Keyboard Homes',
+    email: contact.email,
+  });
+
+  await page.goto('/leads');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lead Inbox');
+  // The skip link leads into the page, and the password field is the first thing in it.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  const password = page.getByLabel('Operator password');
+  await expect(password).toBeFocused();
+  await page.keyboard.type(passwordFor('operator'));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Deliveries' })).toBeVisible();
+
+  await search(page, demo.email);
+  const status = page.getByRole('status').filter({ hasText: /^Leads / });
+  await expect(status).toHaveText('Leads 1-1 of 1, newest first, filtered.');
+  const demoCard = page.getByRole('article', { name: 'Dora Keyboard' });
+  await expect(demoCard.getByText('Demo call', { exact: true })).toBeVisible();
+  await expect(demoCard.getByText('Queued', { exact: true })).toBeVisible();
+  await expect(demoCard.getByRole('link', { name: demo.formatted })).toHaveAttribute('href', `tel:+1${demo.phone}`);
+  await expect(demoCard.getByText(/^demo-call-2026-01, /)).toBeVisible();
+  await expect(demoCard.getByText('Queued, not tried yet')).toBeVisible();
+  await expect(demoCard.getByText('agent-isa', { exact: true })).toBeVisible();
+
+  // The phone number as an operator would type it finds the contact form.
+  await search(page, contact.formatted);
+  await expect(status).toHaveText('Leads 1-1 of 1, newest first, filtered.');
+  const contactCard = page.getByRole('article', { name: 'Carl Keyboard' });
+  await expect(contactCard.getByText('Contact form', { exact: true })).toBeVisible();
+  await expect(contactCard.getByText('Keyboard Homes')).toBeVisible();
+  await expect(contactCard.getByText(/^contact-notice-2026-01, /)).toBeVisible();
+  await expect(contactCard.getByText('Queued', { exact: true })).toBeVisible();
+
+  // The consent evidence opens from the keyboard too.
+  const evidence = contactCard.getByText('Consent evidence');
+  await tabTo(page, evidence);
+  await page.keyboard.press('Enter');
+  await expect(contactCard.getByText(/127\.0\.0\.1|::1/)).toBeVisible();
+});
+
+test('paging: 50 leads a page, Older and Newer with the keyboard, the count of all matches kept', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.slow();
+  const tag = `Pagetest${testInfo.project.name}${testInfo.repeatEachIndex}`;
+  // A few at a time: the server checks and stores each, and a busy machine need not wait for them one by one.
+  for (let batch = 0; batch < 53; batch += 10) {
+    await Promise.all(
+      Array.from({ length: Math.min(10, 53 - batch) }, (_, j) => {
+        const i = batch + j;
+        return postContact(request, {
+          firstName: 'Paula',
+          lastName: 'Pager',
+          phoneNumber: `2108699${String(i + (testInfo.project.name === 'mobile' ? 500 : 0)).padStart(3, '0')}`,
+          companyName: `${tag} Realty`,
+          email: `paula.${i}.${tag.toLowerCase()}@example.com`,
+        });
+      }),
+    );
+  }
+  await signInApi(page.request, 'operator');
+  await page.goto('/leads');
+  await search(page, tag);
+  const status = page.getByRole('status').filter({ hasText: /^Leads / });
+  await expect(status).toHaveText('Leads 1-50 of 53, newest first, filtered.');
+  await expect(page.getByRole('article')).toHaveCount(50);
+
+  // Past 50 cards of links by Tab is a long walk for a test; the pager is reached, then used, by keyboard.
+  const older = page.getByRole('button', { name: 'Older' });
+  await older.focus();
+  await page.keyboard.press('Enter');
+  await expect(status).toHaveText('Leads 51-53 of 53, newest first, filtered.');
+  await expect(page.getByRole('article')).toHaveCount(3);
+  // The list starts again at its heading; Older is now off, Newer goes back.
+  await expect(page.getByRole('heading', { name: 'Leads', exact: true })).toBeFocused();
+  await expect(older).toBeDisabled();
+  await tabTo(page, page.getByRole('button', { name: 'Newer' }));
+  await page.keyboard.press('Enter');
+  await expect(status).toHaveText('Leads 1-50 of 53, newest first, filtered.');
+});
+
+test('Export CSV downloads the filtered leads with their consent evidence', async ({ page, request }, testInfo) => {
+  const lead = mine(testInfo, 6);
+  await postDemoCall(request, { ...lead, fullName: 'Eve Exporter' });
+  await signInApi(page.request, 'operator');
+  await page.goto('/leads');
+  await search(page, lead.email);
+  await expect(page.getByRole('article', { name: 'Eve Exporter' })).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Export CSV' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^porchlight-leads-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await readFile(await download.path(), 'utf8');
+  const [headings, row, ...rest] = text
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(rest).toEqual([]);
+  expect(headings).toContain('Consent version,Consent given at (UTC),Consent IP address');
+  expect(row).toContain(`Eve Exporter,,,,${lead.formatted},${lead.email},agent-isa,`);
+  expect(row).toContain(',demo-call-2026-01,');
+  expect(row).toContain(',queued,0,');
+});
+
+test('a privacy request finds a person, downloads their records and erases them, leaving the others', async ({
+  page,
+  request,
+}, testInfo) => {
+  const demo = mine(testInfo, 7);
+  const contact = mine(testInfo, 8);
+  await postDemoCall(request, { ...demo, fullName: 'Erin Erase' });
+  await postContact(request, {
+    firstName: 'Kim',
+    lastName: 'Keep',
+    phoneNumber: contact.phone,
+    companyName: 'Keep Homes',
+    email: contact.email,
+  });
+  await signInApi(page.request, 'operator');
+  await page.goto('/leads');
+  const privacy = page.getByRole('region', { name: 'Privacy requests' });
+  await privacy.getByLabel('Phone number or e-mail address').fill(demo.email.toUpperCase());
+  await privacy.getByRole('button', { name: 'Find records' }).click();
+  await expect(privacy.getByRole('status')).toHaveText(
+    'Found 1 lead, 1 consent record, 1 call, 1 delivery and 1 call limit record.',
+  );
+  await expect(privacy.getByText(/^Erin Erase, demo call, /)).toBeVisible();
+
+  const downloading = page.waitForEvent('download');
+  await privacy.getByRole('button', { name: 'Download records (JSON)' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^porchlight-privacy-export-\d{4}-\d{2}-\d{2}\.json$/);
+  const records = JSON.parse(await readFile(await download.path(), 'utf8'));
+  expect(records.leads).toEqual([expect.objectContaining({ email: demo.email, phone: demo.phone })]);
+  expect(records.consents[0].consent_text).toContain('artificial or AI-generated voice');
+
+  await privacy.getByRole('button', { name: 'Erase records' }).click();
+  const yes = privacy.getByRole('button', { name: 'Yes, erase' });
+  await expect(yes).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(privacy.getByRole('status')).toHaveText(
+    'Erased 1 lead, 1 consent record, 1 call, 1 delivery and 1 call limit record.',
+  );
+  const trail = privacy.getByRole('table');
+  await expect(trail.getByRole('row').filter({ hasText: 'Erased' }).first()).toContainText('E-mail address');
+  await expect(trail.getByRole('row').filter({ hasText: 'Downloaded' }).first()).toBeVisible();
+  // Nothing in the audit trail names the person.
+  await expect(trail).not.toContainText(demo.email);
+
+  await search(page, demo.email);
+  await expect(page.getByRole('status').filter({ hasText: 'No lead matches these filters.' })).toBeVisible();
+  await search(page, contact.email);
+  await expect(page.getByRole('article', { name: 'Kim Keep' })).toBeVisible();
+});
+
+test('with a webhook set, a given-up lead and all given-up leads can be retried, and the page says so', async ({
+  page,
+}) => {
+  // This server has no LEAD_WEBHOOK_URL (its demo calls use the local driver), so the inbox's answers are the
+  // ones a server with a webhook and a given-up lead gives (tests/api/lead-retry.test.ts covers the server).
+  const lead = {
+    id: '3b2e8a4c-5d6f-4a1b-9c8d-7e6f5a4b3c2d',
+    createdAt: '2026-01-10T15:00:00.000Z',
+    kind: 'demo',
+    fullName: 'Gail Givenup',
+    companyName: null,
+    phone: '2108675309',
+    email: 'gail@example.com',
+    sourceTag: 'website',
+    calendarLink: 'https://cal.com/porchlight/demo-call',
+    timezone: 'America/Chicago',
+    scheduled: false,
+    call: null,
+    consent: { version: 'demo-call-2026-01', givenAt: '2026-01-10T15:00:00.000Z', ipAddress: null, userAgent: null },
+    delivery: {
+      state: 'given_up',
+      attempts: 30,
+      lastError: 'webhook answered 503',
+      nextAttemptAt: '2026-01-13T15:00:00.000Z',
+      deliveredAt: null,
+      givenUpAt: '2026-01-13T15:00:00.000Z',
+    },
+  };
+  const retries: string[] = [];
+  await page.route('/api/leads/delivery', (route) =>
+    route.fulfill({
+      json: {
+        webhookConfigured: true,
+        giveUpHours: 72,
+        queued: 0,
+        retrying: 0,
+        givenUp: 1,
+        undelivered: 1,
+        oldestUndeliveredAt: lead.createdAt,
+        checkedAt: '2026-01-15T18:00:00.000Z',
+      },
+    }),
+  );
+  await page.route(/\/api\/leads(\?.*)?$/, (route) =>
+    route.fulfill({ json: { leads: [lead], nextCursor: null, total: 1 } }),
+  );
+  await page.route(/\/api\/leads\/.*retry.*/, (route) => {
+    retries.push(`${route.request().method()} ${new URL(route.request().url()).pathname}`);
+    return route.fulfill({ json: { retried: 1 } });
+  });
+  await signInApi(page.request, 'operator');
+  await page.goto('/leads');
+  const deliveries = page.getByRole('region', { name: 'Deliveries' });
+  await expect(deliveries.getByText('LEAD_WEBHOOK_URL is not set')).toHaveCount(0);
+  await expect(deliveries.getByText('5 days', { exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Retry delivery of Gail Givenup' }).click();
+  await expect(page.getByText('Delivery of Gail Givenup: the delivery is being sent again now.')).toBeVisible();
+  await page.getByRole('button', { name: 'Retry all given up (1)' }).click();
+  await expect(page.getByText('Given-up deliveries: the delivery is being sent again now.')).toBeVisible();
+  expect(retries).toEqual([`POST /api/leads/${lead.id}/retry`, 'POST /api/leads/retry-given-up']);
+});
+
+test('the delivery filter shows what waits, and the page says when no webhook is set', async ({
+  page,
+  request,
+}, testInfo) => {
+  const lead = mine(testInfo, 3);
+  await postDemoCall(request, { ...lead, fullName: 'Quinn Queue' });
+  await signInApi(page.request, 'operator');
+  await page.goto('/leads');
+  const deliveries = page.getByRole('region', { name: 'Deliveries' });
+  await expect(deliveries.getByText('LEAD_WEBHOOK_URL is not set on this server')).toBeVisible();
+  await expect(deliveries.getByRole('definition').first()).not.toHaveText('0');
+
+  await page.getByLabel('Delivery').selectOption('Delivered');
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'No lead matches these filters.' })).toBeVisible();
+  await page.getByLabel('Delivery').selectOption('Queued');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(lead.email);
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page.getByRole('article', { name: 'Quinn Queue' })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+});
+
+const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`in the ${theme} theme the inbox fits the width and has no WCAG 2.2 AA violations`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.slow();
+    const lead = mine(testInfo, theme === 'light' ? 4 : 5);
+    await postDemoCall(request, {
+      ...lead,
+      fullName: `Theo ${theme === 'light' ? 'Lightly' : 'Darkly'}`,
+      email: `a.rather.long.address.for.${theme}.${lead.email}`,
+    });
+    if (theme === 'dark') await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    await signInApi(page.request, 'operator');
+    await page.goto('/leads');
+    if (theme === 'dark') await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    // One lead, opened: every part of a card is on the page, and axe has one card to read on a busy machine.
+    await page.getByRole('searchbox', { name: 'Search' }).fill(lead.phone);
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    const card = page.getByRole('article');
+    await expect(card).toHaveCount(1);
+    await card.getByText('Consent evidence').click();
+    await expect(card.getByText('Lead id')).toBeVisible();
+    await expect(page.getByTestId('splash')).toBeHidden();
+    // Nothing scrolls sideways, on the phone as on the desktop.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
+    expect(
+      results.violations.flatMap((violation) =>
+        violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
+      ),
+    ).toEqual([]);
+  });
+}
+
+test('a client or analytics session does not open the inbox', async ({ page }) => {
+  await signInApi(page.request, 'client');
+  await signInApi(page.request, 'analytics');
+  await page.goto('/leads');
+  await expect(page.getByLabel('Operator password')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Deliveries' })).toHaveCount(0);
+});
