@@ -166,12 +166,13 @@ export function createApp({
   api.use('/demo-calls', demoCallsRouter(leads));
   api.use('/contact', contactRouter(leads));
   api.use('/session', sessionRouter({ config, sessions, clock, failures: signInFailures, sleep }));
-  api.use('/dashboard', dashboardRouter({ leadVolume, sessions, clock }));
+  const inbox = leadInboxStore(db);
+  api.use('/dashboard', dashboardRouter({ leadVolume, capturedBetween: inbox.capturedBetween, sessions, clock }));
   api.use('/analytics', analyticsRouter({ analytics: analyticsStore(db), sessions, clock }));
   api.use(
     '/leads',
     leadsRouter({
-      inbox: leadInboxStore(db),
+      inbox,
       sessions,
       clock,
       webhookConfigured: Boolean(config.secrets.leadWebhookUrl),

@@ -4,7 +4,10 @@ import { z } from 'zod';
 
 /** GET /api/dashboard/lead-volume (DESIGN.md: the `{name}-leads` function). */
 export interface LeadVolume {
+  /** Leads the call automation reported this month (POST /api/hooks/leads), from every source it has. */
   total: number;
+  /** Leads this website captured this month (demo-call and contact forms), to compare with `total`. */
+  captured: number;
   /** 1-12; month and year of the server's clock in UTC. */
   month: number;
   year: number;

@@ -5,13 +5,20 @@ import type { SessionStore } from '#server/sessions/session-store.ts';
 import type { Clock } from '#shared/clock.ts';
 import type { LeadVolume } from '#shared/operator-api.ts';
 
-/** GET /api/dashboard/lead-volume (DESIGN.md: the `{name}-leads` function), for the client role only. */
+/**
+ * GET /api/dashboard/lead-volume (DESIGN.md: the `{name}-leads` function), for the client role only: the month's
+ * leads as the automation reported them, and beside them the count of leads this site captured, so the client
+ * can compare the two. Only counts: the client role reads no lead.
+ */
 export function dashboardRouter({
   leadVolume,
+  capturedBetween,
   sessions,
   clock,
 }: {
   leadVolume: LeadVolumeStore;
+  /** Leads this site stored in [from, to). */
+  capturedBetween: (from: string, to: string) => Promise<number>;
   sessions: SessionStore;
   clock: Clock;
 }) {
@@ -21,9 +28,10 @@ export function dashboardRouter({
     const now = clock();
     const { year, month, from, to } = utcMonthOf(now);
     const total = await leadVolume.countBetween(from, to);
+    const captured = await capturedBetween(from, to);
     res
       .set('Cache-Control', 'no-store')
-      .json({ total, month, year, updatedAt: now.toISOString() } satisfies LeadVolume);
+      .json({ total, captured, month, year, updatedAt: now.toISOString() } satisfies LeadVolume);
   });
   return router;
 }

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import { signedHeaders } from '#server/middleware/signed-webhook.ts';
+import { seedLeads } from '../support/inbox-leads.ts';
 import { manualClock } from '../support/manual-clock.ts';
 import { SIGN_IN_ENV, signedInAgent } from '../support/sessions.ts';
 import { createTestApp } from '../support/test-app.ts';
@@ -60,13 +61,14 @@ test('the total counts leads received in the current UTC month only', async () =
   const volume = await agent.get('/api/dashboard/lead-volume');
   expect(volume.status).toBe(200);
   expect(volume.headers['cache-control']).toBe('no-store');
-  expect(volume.body).toEqual({ total: 3, month: 3, year: 2026, updatedAt: T0 });
+  expect(volume.body).toEqual({ total: 3, captured: 0, month: 3, year: 2026, updatedAt: T0 });
 
   // Next month by the injected clock: only the lead that fell into April (UTC) counts.
   ctx.time.set('2026-04-02T08:00:00.000Z');
   const april = await signedInAgent(ctx.app, 'client');
   expect((await april.get('/api/dashboard/lead-volume')).body).toEqual({
     total: 1,
+    captured: 0,
     month: 4,
     year: 2026,
     updatedAt: '2026-04-02T08:00:00.000Z',
@@ -77,6 +79,24 @@ test('with no leads the month reads zero', async () => {
   const ctx = await setup();
   const agent = await signedInAgent(ctx.app, 'client');
   expect((await agent.get('/api/dashboard/lead-volume')).body).toMatchObject({ total: 0, month: 3, year: 2026 });
+});
+
+test('beside what the automation reported, the dashboard counts the leads this site captured in the UTC month', async () => {
+  const ctx = await setup();
+  await seedLeads(ctx.db, [
+    { createdAt: '2026-02-28T23:59:59.999Z', kind: 'demo' },
+    { createdAt: '2026-03-01T00:00:00.000Z', kind: 'demo' },
+    { createdAt: '2026-03-10T09:00:00.000Z', kind: 'contact' },
+    { createdAt: '2026-03-31T23:59:59.999Z', kind: 'contact', state: 'given_up' },
+    { createdAt: '2026-04-01T00:00:00.000Z', kind: 'demo' },
+  ]);
+  // The automation reported one lead: the two figures differ, and the client sees both.
+  expect((await reportLeads(ctx, { externalId: 'crm-1' })).status).toBe(200);
+  const agent = await signedInAgent(ctx.app, 'client');
+  const volume = await agent.get('/api/dashboard/lead-volume');
+  expect(volume.body).toEqual({ total: 1, captured: 3, month: 3, year: 2026, updatedAt: T0 });
+  // Counts only: no lead of the site reaches the client role.
+  expect(volume.text).not.toContain('jane@example.com');
 });
 
 test('lead ingest is idempotent by external id, for single leads and batches', async () => {

@@ -18,6 +18,20 @@ const header = css`
   }
 `;
 
+const figures = css`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 12rem), 1fr));
+  gap: var(--space-4);
+  margin: 0;
+  dt {
+    color: var(--color-muted);
+    font-weight: 600;
+  }
+  dd {
+    margin: 0;
+  }
+`;
+
 const figure = css`
   margin: 0;
   font-size: clamp(2.5rem, 8vw, 3.5rem);
@@ -40,6 +54,8 @@ function formatTime(iso: string): string {
 /**
  * SPEC §2 "Protected client dashboard": the month's lead total, when it was counted, and a Refresh button.
  * It loads by itself only when the visitor arrived already signed in (SPEC §4: later visits fetch data).
+ * It says what it counts: the leads the call automation reported, and beside them those this website captured
+ * through its own forms, so the two can be compared (the automation also counts leads from other sources).
  */
 export function LeadVolumeCard({ autoLoad }: { autoLoad: boolean }) {
   const id = useId();
@@ -70,9 +86,20 @@ export function LeadVolumeCard({ autoLoad }: { autoLoad: boolean }) {
       <div role="status">
         {data ? (
           <>
-            <p css={figure}>{data.total.toLocaleString('en-US')}</p>
+            <dl css={figures}>
+              <div>
+                <dt>Reported by your call automation</dt>
+                <dd css={figure}>{data.total.toLocaleString('en-US')}</dd>
+              </div>
+              <div>
+                <dt>Captured by this website</dt>
+                <dd css={figure}>{data.captured.toLocaleString('en-US')}</dd>
+              </div>
+            </dl>
             <p css={muted}>
-              {data.total === 1 ? 'lead' : 'leads'} in {monthName.format(Date.UTC(data.year, data.month - 1, 1))}
+              {data.total === 1 ? 'lead' : 'leads'} in {monthName.format(Date.UTC(data.year, data.month - 1, 1))} (UTC).
+              Your call automation reports the leads it receives from every source; the website's count is the demo-call
+              and contact forms sent on this site.
             </p>
             <p css={muted}>Last updated: {formatTime(data.updatedAt)}</p>
             {volume.fetching ? <p css={muted}>Loading...</p> : null}
