@@ -12,7 +12,7 @@ import { createTestApp } from '../support/test-app.ts';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 const HOOK_SECRET = 'fuzz-hook-secret-0123456789abcdef';
-const PASSWORDS = { client: 'client-password-1', analytics: 'analytics-password-1' };
+const PASSWORDS = { client: 'client-password-1', analytics: 'analytics-password-1', operator: 'operator-password-1' };
 // Within calling hours across the US, so accepted demo calls go both ways (immediate and scheduled).
 const NOW = new Date('2026-11-23T19:00:00Z');
 
@@ -28,6 +28,7 @@ beforeAll(async () => {
       HOOK_SECRET,
       CLIENT_DASHBOARD_PASSWORD: PASSWORDS.client,
       ANALYTICS_PASSWORD: PASSWORDS.analytics,
+      OPERATOR_PASSWORD: PASSWORDS.operator,
       API_RATE_LIMIT_PER_MINUTE: '1000000',
       DEMO_RATE_LIMIT_PER_HOUR: '1000000',
       VISITS_RATE_LIMIT_PER_MINUTE: '1000000',
@@ -39,7 +40,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const jar: string[] = [];
-  for (const role of ['client', 'analytics'] as const) {
+  for (const role of ['client', 'analytics', 'operator'] as const) {
     const res = await fetch(`${base}/api/session`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -265,6 +266,47 @@ test('operator queries', { timeout: 180_000 }, async () => {
         .join('&');
       const answer = await send(`${path}?${search}`, { headers: { cookie: cookies } });
       expectAnswer(answer, [200, 400], `${path}?${search}`);
+    }),
+    params,
+  );
+});
+
+test('lead inbox queries and exports, whatever the filters', { timeout: 180_000 }, async () => {
+  const paths = fc.constantFrom('/api/leads', '/api/leads/delivery', '/api/leads/export.csv');
+  const query = fc.dictionary(
+    fc.oneof(
+      fc.constantFrom('kind', 'source', 'state', 'from', 'to', 'q', 'cursor', 'limit', '__proto__'),
+      fc.string(),
+    ),
+    fc.oneof(hostileString, fc.constantFrom('demo', 'given_up', '2026-11-23', '(210) 555-0123', 'dana@example.com')),
+    { maxKeys: 5 },
+  );
+  await fc.assert(
+    fc.asyncProperty(paths, query, async (path, values) => {
+      const search = Object.entries(values)
+        .map(([key, value]) => `${encodeAny(key)}=${encodeAny(value ?? '')}`)
+        .join('&');
+      const answer = await send(`${path}?${search}`, { headers: { cookie: cookies } });
+      expectAnswer(answer, [200, 400], `${path}?${search}`);
+    }),
+    params,
+  );
+});
+
+test('lead retries and privacy requests, whatever the body or id', { timeout: 180_000 }, async () => {
+  const subject = { email: 'nobody@example.com' };
+  const cases = fc.oneof(
+    bodies(subject).map((body) => ({ path: '/api/privacy-requests/search', body })),
+    bodies(subject).map((body) => ({ path: '/api/privacy-requests/export', body })),
+    // Erasures of a number and an address no fuzzed lead has: the answers are checked, nothing of value goes.
+    bodies({ phone: '9895550000', confirm: true }).map((body) => ({ path: '/api/privacy-requests/erase', body })),
+    hostileString.map((id) => ({ path: `/api/leads/${encodeAny(id)}/retry`, body: '' })),
+    fc.constant({ path: '/api/leads/retry-given-up', body: '' }),
+  );
+  await fc.assert(
+    fc.asyncProperty(cases, async ({ path, body }) => {
+      const answer = await postJson(path, body, { cookie: cookies });
+      expectAnswer(answer, [200, 400, 404, 409, 413, 415], { path, body });
     }),
     params,
   );
