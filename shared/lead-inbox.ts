@@ -49,7 +49,7 @@ export interface InboxLead {
   fullName: string;
   /** Contact form only. */
   companyName: string | null;
-  /** The 10 digits (SPEC §5 cleaning). */
+  /** The digits as stored: 10 for a US number. */
   phone: string;
   email: string;
   sourceTag: string;

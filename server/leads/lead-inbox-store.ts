@@ -88,7 +88,7 @@ function conditions(db: DB, filters: InboxFilters, broad = false): Expression<Sq
   return where;
 }
 
-/** One lead as the inbox and the export read it, before its consent and call are added. */
+/** A page of the leads matching `filters` after `after`, newest first, each with its delivery (not yet its consent and call). */
 export function inboxPageQuery(
   db: DB,
   filters: InboxFilters,

@@ -41,6 +41,7 @@ const PAGES = [
   '/tracking',
   '/analytics',
   '/dashboard',
+  '/leads',
   '/no/such/page',
 ];
 const FILES = ['/sitemap.xml', '/robots.txt', '/sw.js', '/assets/missing.js', '/healthz', '/readyz'];
@@ -54,6 +55,12 @@ const API = [
   '/api/dashboard/lead-volume',
   '/api/analytics/summary',
   '/api/analytics/visits',
+  '/api/leads',
+  '/api/leads/delivery',
+  '/api/leads/export.csv',
+  '/api/leads/retry-given-up',
+  '/api/privacy-requests',
+  '/api/privacy-requests/erase',
   '/api/nothing-here',
 ];
 const SOCKET = ['/socket.io/?EIO=4&transport=polling', '/socket.io/?EIO=3&transport=websocket', '/socket.io/'];
@@ -209,6 +216,7 @@ test('cookies: malformed, forged signatures, huge', { timeout: 120_000 }, async 
     '__Host-porchlight_session_client=s:%00',
     `porchlight_session_client=${'x'.repeat(6000)}`,
     'porchlight_session_client=j:{"__proto__":1}',
+    '__Host-porchlight_session_operator=s:forged.signature',
   ];
   const paths = [
     '/',
@@ -217,6 +225,9 @@ test('cookies: malformed, forged signatures, huge', { timeout: 120_000 }, async 
     '/api/session',
     '/api/dashboard/lead-volume',
     '/api/analytics/summary',
+    '/leads',
+    '/api/leads',
+    '/api/privacy-requests',
   ];
   await expectNoServerError([
     ...paths.flatMap((path) => cookies.map((cookie) => ({ path, headers: { Cookie: cookie } }))),

@@ -51,9 +51,9 @@ test('the dashboard gate refuses a wrong password, then the right one unlocks th
   await card.getByRole('button', { name: 'Refresh' }).click();
   await expect(card.getByText('Loading...')).toBeVisible();
   release();
-  await expect(card.getByLabel('Reported by your call automation')).toHaveText(String(total));
+  await expect(card.locator('dt:text-is("Reported by your call automation") + dd')).toHaveText(String(total));
   // Beside it, what this site captured itself, so the two can be compared.
-  await expect(card.getByLabel('Captured by this website')).toHaveText(/^\d+$/);
+  await expect(card.locator('dt:text-is("Captured by this website") + dd')).toHaveText(/^\d+$/);
   await expect(card.getByText('Loading...')).toHaveCount(0);
   await expect(card.getByText(/leads? in \w+ \d{4}/)).toBeVisible();
   await expect(card.getByText(/^Last updated: /)).toBeVisible();
@@ -81,7 +81,7 @@ test('a live session skips the gate after a reload and loads the figures; signin
 
   await page.reload();
   const card = page.getByRole('region', { name: 'Monthly Lead Volume' });
-  await expect(card.getByLabel('Reported by your call automation')).toHaveText(String(total));
+  await expect(card.locator('dt:text-is("Reported by your call automation") + dd')).toHaveText(String(total));
   await expect(page.getByLabel('Dashboard password')).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Sign out' }).click();

@@ -88,16 +88,12 @@ export function LeadVolumeCard({ autoLoad }: { autoLoad: boolean }) {
           <>
             <dl css={figures}>
               <div>
-                <dt id={`${id}-reported`}>Reported by your call automation</dt>
-                <dd css={figure} aria-labelledby={`${id}-reported`}>
-                  {data.total.toLocaleString('en-US')}
-                </dd>
+                <dt>Reported by your call automation</dt>
+                <dd css={figure}>{data.total.toLocaleString('en-US')}</dd>
               </div>
               <div>
-                <dt id={`${id}-captured`}>Captured by this website</dt>
-                <dd css={figure} aria-labelledby={`${id}-captured`}>
-                  {data.captured.toLocaleString('en-US')}
-                </dd>
+                <dt>Captured by this website</dt>
+                <dd css={figure}>{data.captured.toLocaleString('en-US')}</dd>
               </div>
             </dl>
             <p css={muted}>
