@@ -44,7 +44,7 @@ export function indexablePages(): SitemapEntry[] {
     { path: '/blogs', lastmod: latest.date },
     ...posts.map((post) => ({ path: `/blog/${post.slug}`, lastmod: post.updated ?? post.date })),
     { path: '/about-us', lastmod: updatedOf(aboutUs, 'content/pages/about-us.md') },
-    // Indexable though SPEC §2 gives it no SEO tags: it links every personal page.
+    // Indexable though it carries no SEO tags but its title: it links every personal page.
     {
       path: '/team',
       lastmod: newest(updatedOf(teamPage, 'content/pages/team.md'), ...team.map((person) => person.updated)),

@@ -55,7 +55,7 @@ startTransition(() => {
   );
 });
 
-// SPEC §2: the service worker registers on load; a failure is only logged.
+// The service worker registers on load; a failure is only logged (docs/product-rules.md#quiet-failures).
 function registerServiceWorker() {
   navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
     console.warn('Service worker registration failed', error);

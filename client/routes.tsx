@@ -23,7 +23,7 @@ export const routes: RouteObject[] = [
         ErrorBoundary: RouteErrorBoundary,
         children: [
           { id: 'home', index: true, lazy: () => import('./routes/home.tsx') },
-          // SPEC §2 route table with DESIGN's source tags.
+          // Campaign links set their source tag (docs/product-rules.md#source-tags).
           { path: 'agent-isa', loader: to('/?source=agent-isa') },
           { path: 'isa-headquarters', loader: to('/?source=isa-hq') },
           { path: 'tracking', loader: to('/analytics') },

@@ -56,8 +56,8 @@ test('the about page has a careers section at #careers', () => {
   expect(html).toContain('<h2 id="careers">');
 });
 
-// SPEC §3 "Blog post": the five posts and their dates.
-const SPEC_POSTS = [
+// The five articles the site launched with, and their dates (docs/product-rules.md#content).
+const PUBLISHED_POSTS = [
   ['lead-qualification-with-voice-ai', '2024-03-15'],
   ['best-times-to-call-real-estate-leads', '2024-02-28'],
   ['real-estate-call-scripts-that-work', '2024-04-02'],
@@ -65,11 +65,11 @@ const SPEC_POSTS = [
   ['why-top-agents-let-ai-handle-the-first-call', '2024-04-10'],
 ] as const;
 
-test.each(SPEC_POSTS)('%s is published on %s, as SPEC §3 says', (slug, date) => {
+test.each(PUBLISHED_POSTS)('%s is published on %s', (slug, date) => {
   expect(posts.find((post) => post.slug === slug)?.date).toBe(date);
 });
 
-test("the articles carry SPEC §3's nine categories between them, and no others", () => {
+test('the articles carry the nine blog categories between them, and no others', () => {
   const spec = [
     'AI Technology',
     'Lead Generation',
@@ -89,7 +89,7 @@ test.each(articleFiles)('%s ends with a conclusion', (relative) => {
   expect(headings.at(-1)).toBe('conclusion');
 });
 
-// Where an article may link, with the section ids each page has (SPEC §2 "Home page sections").
+// Where an article may link, with the section ids each page has (the home page's sections).
 const HOME_SECTIONS = ['process', 'features', 'integrations', 'compliance', 'pricing', 'faq'];
 const PAGE_FILES: Record<string, string> = {
   '/about-us': 'pages/about-us.md',

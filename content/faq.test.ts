@@ -1,7 +1,8 @@
 import { expect, test } from 'vitest';
 import faq from './faq.json';
 
-// SPEC §9's FAQ statements, each of which some answer must make (the wording around them is ours).
+// The FAQ's statements of fact (docs/product-rules.md#content), each of which some answer must make (the wording
+// around them is ours).
 const text = faq.map((item) => `${item.question} ${item.answer}`).join('\n');
 
 test.each([

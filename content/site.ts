@@ -36,7 +36,7 @@ export function siteFacts(): SiteFacts {
         facebook: 'https://www.facebook.com/porchlightai',
       },
     },
-    /** Header navigation, SPEC §2 "Layout": section items scroll on the home page. */
+    /** Header navigation: section items scroll on the home page. */
     mainNav: [
       { label: 'How It Works', section: 'process' },
       { label: 'Integrations', section: 'integrations' },

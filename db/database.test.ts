@@ -73,7 +73,7 @@ test('a database file left world-readable by an older version is narrowed to 060
   expect(await migrateToLatest(db)).toEqual([]);
 });
 
-test('migrations create the tables DESIGN names with the columns SPEC §3 lists, and run once', async () => {
+test('migrations create every table with the columns the product stores, and run once', async () => {
   const db = createDatabase(path.join(tempDir(), 'porchlight.sqlite'));
   open.push(db);
   expect(await migrateToLatest(db)).toEqual([

@@ -1,7 +1,7 @@
 // `npm run bench:call-status`: how long a call status takes from the automation's signed hook to the browser's
-// Socket.IO event (DESIGN "Budgets"). Starts the production server on a free loopback port with a HOOK_SECRET,
-// stores CALLS demo calls, follows each from its own socket as the dialog does, then posts signed `calling`
-// hooks: one at a time, then all at once. Prints p50 / p99 / max. Bounded in count and time; stops by itself.
+// Socket.IO event (docs/product-rules.md#budgets). Starts the production server on a free loopback port with a
+// HOOK_SECRET, stores CALLS demo calls, follows each from its own socket as the dialog does, then posts signed
+// `calling` hooks: one at a time, then all at once. Prints p50 / p99 / max. Bounded in count and time; stops by itself.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';

@@ -1,9 +1,9 @@
-// `npm run bench:lighthouse`: Lighthouse's mobile preset (simulated Slow 4G, 4× CPU) in Debian's Chromium
-// against the production build, on loopback. Builds when the build is missing or older than the sources,
-// serves it on a free port with a throwaway DATA_DIR, runs each page LIGHTHOUSE_RUNS times (default 3),
-// prints the medians and what keeps a category under 100, then stops the server by itself.
-// DESIGN "Budgets": performance ≥ 95, accessibility, best practices and SEO 100 on `/`, `/blogs` and one
-// article; `/` is also checked for accessibility in the dark theme.
+// `npm run bench:lighthouse`: Lighthouse's mobile preset (simulated Slow 4G, 4× CPU) in Debian's Chromium against the
+// production build, on loopback. Builds when the build is missing or older than the sources, serves it on a free port
+// with a throwaway DATA_DIR, runs each page LIGHTHOUSE_RUNS times (default 3), prints the medians and what keeps a
+// category under 100, then stops the server by itself. Budgets (docs/product-rules.md#budgets): performance ≥ 95,
+// accessibility, best practices and SEO 100 on `/`, `/blogs` and one article; `/` is also checked for accessibility in
+// the dark theme.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -193,9 +193,7 @@ try {
   }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   for (const row of [header, ...rows]) console.log(row.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  '));
-  console.log(
-    `\nBudgets: performance ≥ ${BUDGET.performance}, accessibility, best practices and SEO ${BUDGET.seo} (DESIGN "Budgets").`,
-  );
+  console.log(`\nBudgets: performance ≥ ${BUDGET.performance}, accessibility, best practices and SEO ${BUDGET.seo}.`);
   if (notes.length) console.log(`\nWhat costs points (last run):\n${notes.join('\n')}`);
 } finally {
   await server.stop();

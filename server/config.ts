@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { PIXEL_ID_PATTERN } from '#shared/ad-pixel.ts';
 import type { PromoVideo, PublicConfig } from '#shared/public-config.ts';
 
-// One schema over the environment (STYLE §5). Secrets stay in `secrets`; only
+// One schema over the environment, failing fast with the variable's name. Secrets stay in `secrets`; only
 // `publicConfig()` reaches the browser.
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -71,9 +71,9 @@ export const envSchema = z.object({
   HOOK_SECRET: z.string().min(16).optional(),
   HOOK_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000),
   HOOK_FAILURE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
-  // SPEC §7 ad pixel: unset means no pixel code, no requests and nothing extra in the CSP.
+  // Ad pixel: unset means no pixel code, no requests and nothing extra in the CSP.
   META_PIXEL_ID: z.string().regex(PIXEL_ID_PATTERN, 'must be a Meta pixel id (digits only)').optional(),
-  // Operator sessions and visitor tracking (issue 7).
+  // Operator sessions and visitor tracking.
   CLIENT_DASHBOARD_PASSWORD: z.string().min(8).optional(),
   ANALYTICS_PASSWORD: z.string().min(8).optional(),
   OPERATOR_PASSWORD: z.string().min(8).optional(),
@@ -89,7 +89,7 @@ export const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   VISITS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
-  // Leads, checks and calls (issue 6). A check without its URL runs offline (server/adapters).
+  // Leads, checks and calls. A check without its URL runs offline (server/adapters).
   EMAIL_CHECK_URL: z.url({ protocol: /^https?$/ }).optional(),
   EMAIL_CHECK_KEY: z.string().min(1).optional(),
   PHONE_CHECK_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -126,7 +126,7 @@ export interface Config {
   socketsPerAddress: number;
   directoryUrl: string;
   promoVideo: PromoVideo;
-  /** Meta pixel id (SPEC §7); public, since the browser loads the pixel with it. */
+  /** Meta pixel id; public, since the browser loads the pixel with it. */
   metaPixelId: string | undefined;
   sessions: SessionConfig;
   visits: VisitsConfig;
@@ -152,7 +152,7 @@ export interface BackupConfig {
 }
 
 export interface LeadsConfig {
-  /** Cal.com team URL; the calendar links hang below it (DESIGN "Names"). Public. */
+  /** Cal.com team URL; the calendar links hang below it (docs/product-rules.md#source-tags). Public. */
   calTeam: string;
   /** Lead form submissions per client IP per hour (demo calls and contact forms, counted apart). */
   rateLimitPerHour: number;
@@ -225,7 +225,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid environment variable ${variable}: ${issue?.message ?? 'invalid value'}`);
   }
   const env = parsed.data;
-  // SPEC §7: the e-mail and phone services take bearer auth, so a URL without its key is a mistake.
+  // The e-mail and phone services take bearer auth, so a URL without its key is a mistake.
   for (const [url, key] of [
     ['EMAIL_CHECK_URL', 'EMAIL_CHECK_KEY'],
     ['PHONE_CHECK_URL', 'PHONE_CHECK_KEY'],

@@ -2,7 +2,7 @@ import { type DestinationStream, type Logger, pino } from 'pino';
 
 export type { Logger };
 
-// One root logger; subsystems take children (STYLE §7). Credentials never reach the log.
+// One root logger; subsystems take children, so every line says where it came from. Credentials never reach the log.
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   const options = {
     level,

@@ -5,7 +5,7 @@ import type { Clock } from '#shared/clock.ts';
 import { type EncodedBody, encodedBody } from './encoded-body.ts';
 import { hashInlineTags, type InlineSources } from './inline-hashes.ts';
 
-// NOTES: marketing pages are the same for every visitor, and rendering them costs far more than sending them.
+// Marketing pages are the same for every visitor, and rendering them costs far more than sending them.
 // A page is rendered once more in the background, whole, with a marker in place of the CSP nonce; the marker
 // is then taken out and the page's inline scripts and styles hashed instead, so the page is the same bytes for
 // every request: compressed once here and sent as they are, with a CSP that lists the hashes

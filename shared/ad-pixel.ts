@@ -1,5 +1,6 @@
-// SPEC §7 "Ad pixel": a PageView on each route change and a 'Lead' event per form, sent through Meta's pixel
-// only when an id is configured (META_PIXEL_ID). The names and values are SPEC's.
+// The ad pixel (docs/product-rules.md#ad-pixel): a PageView on each route change and a 'Lead' event per form,
+// sent through Meta's pixel only when an id is configured (META_PIXEL_ID). The event names and values are the
+// ones the ad campaigns already report on, so they stay as they are.
 
 /** Meta's pixel library and the endpoint it reports to (an image or a beacon). */
 export const PIXEL_SCRIPT_URL = 'https://connect.facebook.net/en_US/fbevents.js';
@@ -18,7 +19,7 @@ export interface LeadEventParams {
   status: 'submitted' | 'scheduled';
 }
 
-/** SPEC §7: the parameters of the 'Lead' event for each form. */
+/** The parameters of the 'Lead' event for each form. */
 export function leadEventParams(event: LeadEvent): LeadEventParams {
   switch (event.form) {
     case 'contact':

@@ -1,10 +1,10 @@
-// Pure helpers behind the blog cards (SPEC §2 "Blog list and article", §3 "Blog post", §9).
+// Pure helpers behind the blog cards (docs/product-rules.md#content, docs/content.md).
 
 // Every cover is drawn at 1200 × 630 (the social-card shape), so its frame is sized before it loads.
 export const COVER_WIDTH = 1200;
 export const COVER_HEIGHT = 630;
 
-/** SPEC §9: a card shows at most this many category badges, then '+N'. */
+/** A card shows at most this many category badges, then '+N', so every card keeps one line of badges. */
 export const MAX_CARD_CATEGORIES = 2;
 // A steady reader's pace for prose on a screen (docs/content.md: why from the article's words).
 const WORDS_PER_MINUTE = 200;
@@ -26,7 +26,7 @@ export function categoryBadges(
   return { shown: categories.slice(0, max), hidden: categories.slice(max) };
 }
 
-/** SPEC §3: cover paths written as '/public/…' are served from the site root. */
+/** Cover paths written as '/public/…' (as the articles were first written) are served from the site root. */
 export function coverSrc(path: string): string {
   return path.startsWith('/public/') ? path.slice('/public'.length) : path;
 }

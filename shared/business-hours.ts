@@ -1,4 +1,5 @@
-// SPEC §5 and §9: a demo call is immediate only from 9 AM up to (not including) 8 PM in the recipient's time zone.
+// A demo call is immediate only from 9 AM up to (not including) 8 PM in the recipient's time zone
+// (docs/product-rules.md#calling-hours).
 export const CALLING_HOURS_START = 9;
 export const CALLING_HOURS_END = 20;
 
@@ -31,7 +32,7 @@ export function localHour(timeZone: string, now: Date): number {
   return Number(part?.value);
 }
 
-/** SPEC §5 "Business hours": 9 ≤ local hour < 20. Throws RangeError for an unknown time zone. */
+/** Calling hours: 9 ≤ local hour < 20. Throws RangeError for an unknown time zone. */
 export function isWithinCallingHours(timeZone: string, now: Date): boolean {
   const hour = localHour(timeZone, now);
   return hour >= CALLING_HOURS_START && hour < CALLING_HOURS_END;

@@ -1,4 +1,4 @@
-// Where Cal.com's embed comes from for a booking link (issue 6 "Calendar booking"). The link is a page on a
+// Where Cal.com's embed comes from for a booking link (docs/product-rules.md#source-tags). The link is a page on a
 // Cal.com instance: cal.com itself serves its embed script from app.cal.com, a self-hosted instance from its
 // own origin. The same answer drives the browser's loader and the server's CSP, so the two cannot drift.
 

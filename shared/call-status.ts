@@ -1,4 +1,4 @@
-// The demo call's status as the browser sees it over Socket.IO (issue 6 "Call status"; SPEC §4 "Demo dialog").
+// The demo call's status as the browser sees it over Socket.IO (docs/product-rules.md#call-status).
 
 export const CALL_STATUSES = ['preparing', 'calling', 'completed', 'failed'] as const;
 export type CallStatus = (typeof CALL_STATUSES)[number];

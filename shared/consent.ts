@@ -1,5 +1,5 @@
-// The consent the visitor gives, shown by the browser and stored by the server with each lead (issue 6:
-// lawful evidence of consent). Change a text only together with its version, so that every stored record
+// The consent the visitor gives, shown by the browser and stored by the server with each lead as lawful evidence of
+// consent (docs/product-rules.md#consent). Change a text only together with its version, so that every stored record
 // names the exact words the visitor saw. AI voices are "artificial" under the TCPA (FCC 24-17).
 
 export const DEMO_CONSENT_VERSION = 'demo-call-2026-01';

@@ -4,8 +4,9 @@ import { contactFormMessages, demoFormMessages, FIELD_TOO_LONG_MESSAGE, PLAIN_TE
 import { cleanPhone, isTenDigitPhone } from './phone.ts';
 import { isSourceTag } from './source-tag.ts';
 
-// The lead forms' schemas, run by the browser before sending and by the server on receipt (DESIGN "Flows").
-// Rules and messages are SPEC §5's; the bounds on length are ours (a form must not carry a novel).
+// The lead forms' schemas, run by the browser before sending and by the server on receipt, so the browser
+// rarely sends a form bound to be refused (docs/product-rules.md#lead-forms). The rules and messages are the
+// product's; the bounds on length are ours (a form must not carry a novel).
 
 export const EMAIL_MAX = 254;
 export const NAME_FIELD_MAX = 120;
@@ -59,7 +60,7 @@ function emailField(message: string) {
     .pipe(z.email({ error: message }));
 }
 
-/** SPEC §3 "Demo-call form" and §5 "Demo dialog form". `phone` comes out as its 10 digits. */
+/** The demo-call dialog's form. `phone` comes out as its 10 digits. */
 export const demoCallSchema = z.object(
   {
     fullName: textField(demoFormMessages.fullName, 2, NAME_FIELD_MAX),
@@ -82,7 +83,7 @@ export type DemoCallRequest = z.output<typeof demoCallSchema>;
 
 const required = (message: string, max: number) => textField(message, 1, max);
 
-/** SPEC §3 "Contact form lead" and §5 "Contact form". `phoneNumber` comes out as SPEC §5's cleaned digits. */
+/** The contact modal's form. `phoneNumber` comes out as its cleaned digits (`cleanPhone`). */
 export const contactSchema = z.object(
   {
     firstName: required(contactFormMessages.firstName, NAME_FIELD_MAX),

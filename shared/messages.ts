@@ -1,7 +1,8 @@
-// Every user-facing message of SPEC §5 and §8, verbatim, for the browser and the server alike.
-// Messages that SPEC does not word (the 6-hour rule, the rate limit) are marked as ours.
+// Every user-facing message of the forms and the site's failures, word for word, for the browser and the server
+// alike, so a refusal reads the same whichever side made it. The wording is the product's; the messages we added
+// (the 6-hour rule, the rate limit, over-long fields, hidden characters) are marked as ours.
 
-/** SPEC §5 "Demo dialog form". */
+/** The demo-call dialog's form, under each field. */
 export const demoFormMessages = {
   fullName: 'Name is required',
   phone: 'Please enter a valid 10-digit phone number',
@@ -9,7 +10,7 @@ export const demoFormMessages = {
   consent: 'You must consent to proceed',
 } as const satisfies Record<string, string>;
 
-/** SPEC §5 "Contact form". */
+/** The contact modal's form, under each field. */
 export const contactFormMessages = {
   firstName: 'First name is required',
   lastName: 'Last name is required',
@@ -18,7 +19,7 @@ export const contactFormMessages = {
   email: 'Please enter a valid email address',
 } as const satisfies Record<string, string>;
 
-/** SPEC §5 "E-mail check", first match wins in this order; `invalid` is the default. */
+/** The e-mail check's refusals: the first match wins in this order; `invalid` is the default. */
 export const emailCheckMessages = {
   spam: 'This email address has been flagged as spam. Please use a different email address.',
   blocklisted: 'This email address is on our blocklist. Please use a different email address.',
@@ -26,42 +27,42 @@ export const emailCheckMessages = {
   invalid: 'This email address is not valid. Please use a different email address.',
 } as const satisfies Record<string, string>;
 
-/** SPEC §5 "Phone check" and §8 "Phone invalid". */
+/** The phone check refused the number. */
 export const PHONE_INVALID_MESSAGE = 'The phone number you entered is invalid. Please check and try again.';
 
-/** SPEC §8 "Name invalid", with the full name as typed. */
+/** The name check refused the name, quoted as typed. */
 export function nameInvalidMessage(fullName: string): string {
   return `The name "${fullName}" appears to be invalid and bot activity is suspected.`;
 }
 
-/** SPEC §8 "Name check fails". */
+/** The name check could not answer. */
 export const NAME_CHECK_FAILED_MESSAGE = 'There was an error validating your name. Please try again.';
 
-/** SPEC §8 "Webhook or insert failure (demo dialog)". */
+/** The demo call could not be stored or queued. */
 export const PROCESSING_ERROR_MESSAGE = 'There was an error processing your request. Please try again.';
 
-/** SPEC §8 "Any other failure in the demo submit flow". */
+/** Any other failure while the demo dialog submits (the phone service down, the network gone). */
 export const DEMO_FAILURE_MESSAGE = 'There was an error validating your phone number. Please try again.';
 
-/** SPEC §8 "Any other failure in the contact form": a destructive toast. */
+/** Any other failure of the contact form: a destructive toast. */
 export const contactFailureToast = { title: 'Something went wrong', description: 'Please try again later.' } as const;
 
-/** SPEC §8 "Contact form success". */
+/** The contact form was accepted. */
 export const contactSuccessToast = {
   title: 'Form submitted!',
   description: 'The assistant will be calling you shortly.',
 } as const;
 
-/** SPEC §5 "Hero form": console warning only. */
+/** The hero's phone field without 10 digits: a console warning only, since the field sends nothing. */
 export const HERO_PHONE_WARNING = 'Invalid phone number. Must be 10 digits after cleaning.';
 
-/** SPEC §8 "Image fails to load". */
+/** In place of an image that failed to load. */
 export const IMAGE_LOAD_FAILED_MESSAGE = 'Failed to load image';
 
-/** SPEC §8 "Router default error screen". */
+/** The title of the error page when a page fails. */
 export const UNEXPECTED_ERROR_TITLE = 'Unexpected Application Error!';
 
-/** Ours: SPEC §9 "Same number can be called once every 6 hours" says the rule, not the refusal. */
+/** Ours: the refusal of a number asked for again within 6 hours (docs/product-rules.md#six-hour-rule). */
 export const SAME_NUMBER_COOLDOWN_MESSAGE =
   'This number was already called in the last 6 hours. The same number can be called only once every 6 hours.';
 

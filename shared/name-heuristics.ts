@@ -1,5 +1,6 @@
-// The offline name check (issue 6 "Adapters with offline defaults"): real people's names in any script pass;
-// URLs, e-mails, digits, placeholders and keyboard mashing do not. SPEC §5 "Name check": 'valid' | 'invalid'.
+// The offline name check, used when no name service is configured (docs/product-rules.md#lead-checks): real
+// people's names in any script pass; URLs, e-mails, digits, placeholders and keyboard mashing do not. It answers
+// as the name service does: 'valid' | 'invalid'.
 export type NameVerdict = 'valid' | 'invalid';
 
 export type NameProblem =
@@ -112,7 +113,7 @@ export function nameProblem(fullName: string): NameProblem | undefined {
   return undefined;
 }
 
-/** SPEC §5 "Name check" offline: 'invalid' rejects the request. */
+/** The name check offline: 'invalid' rejects the request. */
 export function judgeName(fullName: string): NameVerdict {
   return nameProblem(fullName) === undefined ? 'valid' : 'invalid';
 }

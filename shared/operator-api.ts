@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // Response shapes of the operator APIs behind sessions, shared with the /dashboard and /analytics pages.
 
-/** GET /api/dashboard/lead-volume (DESIGN.md: the `{name}-leads` function). */
+/** GET /api/dashboard/lead-volume: the client dashboard's figures (docs/product-rules.md#operator-roles). */
 export interface LeadVolume {
   /** Leads the call automation reported this month (POST /api/hooks/leads), from every source it has. */
   total: number;

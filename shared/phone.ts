@@ -1,18 +1,18 @@
-// Phone handling shared by every phone input and the server (SPEC §5 "Phone handling").
+// Phone handling shared by every phone input and the server (docs/product-rules.md#phone-numbers).
 
-/** Strips every non-digit; an 11-digit number starting with 1 loses that 1 (SPEC §5). */
+/** Strips every non-digit; an 11-digit number starting with 1 loses that 1 (the country code). */
 export function cleanPhone(input: string): string {
   const digits = input.replace(/\D/g, '');
   return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
 }
 
-/** Exactly 10 digits, as `cleanPhone` returns for a valid number (SPEC §5). */
+/** Exactly 10 digits, as `cleanPhone` returns for a valid number. */
 export function isTenDigitPhone(digits: string): boolean {
   return /^\d{10}$/.test(digits);
 }
 
 /**
- * Formats as '(XXX) XXX-XXXX' while typing (SPEC §2 "Demo-call dialog"): partial input gets the part of the
+ * Formats as '(XXX) XXX-XXXX' while typing in the demo-call dialog: partial input gets the part of the
  * pattern it has reached, and digits beyond ten are dropped.
  */
 export function formatPhoneAsYouType(input: string): string {
@@ -26,7 +26,7 @@ export function formatPhoneAsYouType(input: string): string {
   return `(${area}) ${exchange}-${line}`;
 }
 
-/** '+1' and the 10 digits: the form of a call_notifications phone_number (SPEC §3). */
+/** '+1' and the 10 digits (E.164): the form of a call_notifications phone_number. */
 export function toE164(tenDigits: string): string {
   if (!isTenDigitPhone(tenDigits)) throw new RangeError('toE164 needs exactly 10 digits');
   return `+1${tenDigits}`;

@@ -1,4 +1,4 @@
-// SPEC §9 pricing, in whole cents so that totals are exact.
+// Pricing (docs/product-rules.md#pricing), in whole cents so that totals are exact.
 export const PRICE_PER_LEAD_CENTS = 299;
 export const ACTIVATION_FEE_CENTS = 49_500;
 export const MIN_LEADS = 100;

@@ -1,10 +1,10 @@
-// SPEC §2 and §9: the promotional popup and the promo bar's countdown.
+// The promotional popup and the promo bar's countdown (docs/product-rules.md#timings).
 export const PROMO_POPUP_DELAY_MS = 15_000;
 export const PROMO_DISCOUNT_PERCENT = 50;
 export const PROMO_BAR_DELAY_MS = 3000;
 /** 2 days 12 hours 30 minutes. */
 export const PROMO_COUNTDOWN_START_S = ((2 * 24 + 12) * 60 + 30) * 60;
-/** SPEC §4: the countdown ticks each second. */
+/** The countdown ticks each second. */
 export const PROMO_COUNTDOWN_TICK_MS = 1000;
 
 export interface Countdown {

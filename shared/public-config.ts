@@ -5,11 +5,11 @@ export interface PublicConfig {
   /** Cal.com team URL; `calendarFor()` in shared/source-tag.ts builds the booking link from it. */
   calTeam: string;
   promoVideo: PromoVideo;
-  /** Meta pixel id; without it the pixel never loads (SPEC §7). */
+  /** Meta pixel id; without it the pixel never loads (docs/product-rules.md#ad-pixel). */
   metaPixelId: string | undefined;
 }
 
-/** SPEC §2 demo video: a YouTube id for desktops (privacy-enhanced embed), a file for phones. */
+/** The demo video: a YouTube id for desktops (privacy-enhanced embed), a file for phones. */
 export interface PromoVideo {
   /** Without an id, desktops play the file too. */
   youtubeId: string | undefined;

@@ -1,4 +1,4 @@
-// SPEC §3 "Source tag", §4 "Source-tag resolution" and "Calendar link by source tag"; names from DESIGN.md.
+// Source tags and the booking calendar each one gets (docs/product-rules.md#source-tags).
 
 export const DEFAULT_SOURCE_TAG = 'website';
 export const AGENT_ISA_SOURCE_TAG = 'agent-isa';
@@ -21,19 +21,19 @@ function normalised(value: string | null | undefined): string | undefined {
   return isSourceTag(tag) ? tag : undefined;
 }
 
-/** SPEC §4: the 'source' query parameter wins, else the stored value, else the default. */
+/** The 'source' query parameter wins, else the stored value, else the default. */
 export function resolveSourceTag({ query, stored }: { query?: string | null; stored?: string | null }): string {
   return normalised(query) ?? normalised(stored) ?? DEFAULT_SOURCE_TAG;
 }
 
 export type CalendarNamespace = 'demo-call' | 'agent-isa' | 'isa-hq';
 
-/** SPEC §3 "Calendar booking config": default layout month_view. */
+/** Cal.com's booking config: always the month_view layout. */
 export interface CalendarConfig {
   layout: 'month_view';
 }
 
-/** What the booking embed gets (SPEC §4): a link, a namespace and a config. */
+/** What the booking embed gets: a link, a namespace and a config. */
 export interface CalendarBooking {
   link: string;
   namespace: CalendarNamespace;
@@ -46,7 +46,7 @@ const NAMESPACE_BY_TAG = new Map<string, CalendarNamespace>([
   [ISA_HQ_SOURCE_TAG, 'isa-hq'],
 ]);
 
-/** SPEC §4: the team's demo-call calendar, or the agent ISA / ISA HQ one under the same team. */
+/** The team's demo-call calendar, or the agent ISA / ISA HQ one under the same team. */
 export function calendarFor(tag: string, team: string): CalendarBooking {
   const namespace = NAMESPACE_BY_TAG.get(tag) ?? 'demo-call';
   return { link: `${team.replace(/\/+$/, '')}/${namespace}`, namespace, config: { layout: 'month_view' } };

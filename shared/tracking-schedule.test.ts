@@ -66,7 +66,7 @@ function harness(options: { lastTrackedAt?: number | null; fail?: boolean } = {}
   return { clock, scheduler, posted, errors, network, stored: () => stored };
 }
 
-test('the constants are the ones SPEC §9 gives', () => {
+test('visits wait 1.5 s after a path change and come at most once every 5 minutes', () => {
   expect(TRACKING_DELAY_MS).toBe(1500);
   expect(TRACKING_MIN_INTERVAL_MS).toBe(300_000);
 });

@@ -1,11 +1,11 @@
-// SPEC §4 "Visitor tracking": when the browser posts a visit. Pure rules plus a small driver whose time and
+// When the browser posts a visit (docs/product-rules.md#visits). Pure rules plus a small driver whose time and
 // timers are injected, so the same code runs in the browser and under a fake clock in tests.
 
-/** SPEC §9: tracking runs this long after a path change. */
+/** Tracking runs this long after a path change. */
 export const TRACKING_DELAY_MS = 1500;
-/** SPEC §9: no new visit is posted while the last one is younger than this. */
+/** No new visit is posted while the last one is younger than this. */
 export const TRACKING_MIN_INTERVAL_MS = 300_000;
-/** SPEC §3: local-storage keys the original used; kept so returning browsers keep their history. */
+/** Local-storage keys earlier versions of the site used; kept so returning browsers keep their history. */
 export const LAST_TRACKED_KEY = 'visitor_last_tracked';
 export const DURATION_KEY = 'visitor_duration';
 
@@ -43,7 +43,7 @@ export interface TrackingDeps<Timer> {
   saveLastTracked: (at: number) => void;
   /** Posts the visit; a rejection means "not tracked". */
   track: (path: string) => Promise<void>;
-  /** SPEC §8: tracker errors are only logged. */
+  /** Tracker errors are only logged: tracking must never disturb the visitor. */
   onError: (error: unknown) => void;
 }
 

@@ -1,4 +1,4 @@
-// SPEC §9 timings and sizes of the site's global behaviours, in one place.
+// Timings and sizes of the site's global behaviours, in one place (docs/product-rules.md#timings).
 export const SECTION_SCROLL_OFFSET_PX = 80;
 export const SECTION_SCROLL_DELAY_MS = 50;
 export const SECTION_SCROLL_DURATION_MS = 600;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isSourceTag } from './source-tag.ts';
 import { VISIT_DURATION_MAX_S, VISIT_PAGE_MAX, VISIT_REFERRER_MAX } from './visit-limits.ts';
 
-// The body the browser posts to /api/visits (DESIGN.md "Visits"). The server adds IP, user agent, time and
+// The body the browser posts to /api/visits (docs/product-rules.md#visits). The server adds IP, user agent, time and
 // location; everything here comes from an anonymous browser, so every field is bounded.
 
 export { VISIT_DURATION_MAX_S, VISIT_PAGE_MAX, VISIT_REFERRER_MAX };

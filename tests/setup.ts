@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, type MockInstance, vi } from 'vitest';
 
-// An error logged to the console is a failure (STYLE §15).
+// An error logged to the console is a failure: the product logs errors only for bugs.
 let spy: MockInstance<typeof console.error> | undefined;
 beforeEach(() => {
   spy = vi.spyOn(console, 'error');

@@ -50,8 +50,8 @@ export interface ContentPageProps {
   /** Body compiled from markdown at build time. */
   html?: string;
   /**
-   * 'full' (default) renders every SEO tag; 'title-only' renders just a <title>, for the pages SPEC §2
-   * keeps out of SEO (the team page).
+   * 'full' (default) renders every SEO tag; 'title-only' renders just a <title>, for the pages kept out of SEO (the
+   * team page; docs/product-rules.md#pages).
    */
   seo?: 'full' | 'title-only';
   noIndex?: boolean;

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useEffect, useRef, useState } from 'react';
 
-/** SPEC §9: images start loading when they come within 200 px of the viewport. */
+/** Images start loading when they come within 200 px of the viewport, so they are there when scrolled to. */
 export const LAZY_IMAGE_MARGIN_PX = 200;
 
 const frame = css`
@@ -61,7 +61,7 @@ interface LazyImageProps {
 
 /**
  * An image that loads when it nears the viewport and says 'Failed to load image' when it cannot load
- * (SPEC §2, §8). Without JavaScript the <noscript> copy loads as a plain image.
+ * (docs/product-rules.md#timings). Without JavaScript the <noscript> copy loads as a plain image.
  */
 export function LazyImage({ src, alt, width, height, className, priority = false }: LazyImageProps) {
   const holder = useRef<HTMLDivElement>(null);

@@ -28,7 +28,7 @@ export const DEFAULT_SEO_IMAGE: SeoImage = {
   height: 630,
 };
 
-/** SPEC §3 "SEO metadata". */
+/** A page's SEO metadata (docs/product-rules.md#pages). */
 export interface SeoProps {
   title: string;
   description: string;

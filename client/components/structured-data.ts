@@ -1,7 +1,7 @@
 import { site } from '#content/site.ts';
 import { postDateToUtc } from '#shared/blog.ts';
 
-// schema.org nodes for JSON-LD (SPEC §3 "SEO metadata"). Nodes refer to each other by @id, so one
+// schema.org nodes for JSON-LD (docs/product-rules.md#pages). Nodes refer to each other by @id, so one
 // @graph per page describes the organization, the site, the page and, on an article, the article.
 // Optional properties may be undefined: JSON.stringify leaves them out.
 type JsonValue =

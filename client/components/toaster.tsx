@@ -81,8 +81,8 @@ function ToastItem({ toast }: { toast: Toast }) {
 }
 
 /**
- * SPEC §9: at most three toasts at once, each closing by itself; screen readers hear each one. The list is
- * the live region and is always in the page: screen readers often miss a live region that arrives together
+ * At most three toasts at once, each closing by itself (docs/product-rules.md#timings); screen readers hear each one.
+ * The list is the live region and is always in the page: screen readers often miss a live region that arrives together
  * with its text, so a toast is announced as an addition to this one.
  */
 export function Toaster() {

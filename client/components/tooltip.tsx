@@ -22,7 +22,8 @@ const bubble = css`
   pointer-events: none;
 `;
 
-// SPEC §9: after one tooltip closes, the next opens without the delay for a short while.
+// After one tooltip closes, the next opens without the delay for a short while: someone moving along a row of icons
+// reads each label at once.
 let lastClosedAt = Number.NEGATIVE_INFINITY;
 
 interface TooltipProps {

@@ -42,8 +42,8 @@ interface Props {
 }
 
 /**
- * SPEC §2 and §4 "Calendar booking": Cal.com's booker for the calendar of this visitor's source tag. A booking
- * leads to /meeting-confirmation. Offline, blocked or slow, the visitor gets the phone number and the link.
+ * Cal.com's booker for the calendar of this visitor's source tag (docs/product-rules.md#source-tags). A booking leads
+ * to /meeting-confirmation. Offline, blocked or slow, the visitor gets the phone number and the link.
  */
 export function BookingDialog({ request, onClose }: Props) {
   const { calTeam } = usePublicConfig();

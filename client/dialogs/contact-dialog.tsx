@@ -10,7 +10,7 @@ const intro = css`
   color: var(--color-muted);
 `;
 
-/** SPEC §2 "Contact modal": the visitor leaves their details and the assistant calls them for a demonstration. */
+/** The contact modal: the visitor leaves their details and the assistant calls them for a demonstration. */
 export function ContactDialog({ onClose }: { onClose(): void }) {
   // Closing through the <dialog> (not by unmounting) returns focus to the button that opened it; the calendar
   // opened from here then opens from that button too, so closing it brings focus back there.

@@ -17,8 +17,8 @@ const frame = css`
 `;
 
 /**
- * SPEC §2 "Demo video modal": desktops get the privacy-enhanced YouTube embed (autoplay) when an id is
- * configured; phones get the file muted, looped, with controls, playing on open and paused on close.
+ * The demo video: desktops get the privacy-enhanced YouTube embed (autoplay) when an id is configured; phones get the
+ * file muted, looped, with controls, playing on open and paused on close.
  */
 export function VideoDialog({ onClose }: { onClose(): void }) {
   const { promoVideo } = usePublicConfig();

@@ -21,8 +21,8 @@ function sectionOf(state: unknown, hash: string): string | undefined {
 }
 
 /**
- * SPEC §2 "General behaviour": a section named by the hash or the navigation state is scrolled to
- * (80 px offset, 50 ms delay, 600 ms); any other change of page scrolls to the top in 300 ms.
+ * A section named by the hash or the navigation state is scrolled to (80 px offset, 50 ms delay, 600 ms); any other
+ * change of page scrolls to the top in 300 ms.
  */
 export function useRouteScrolling() {
   const location = useLocation();
@@ -48,7 +48,7 @@ export function useRouteScrolling() {
   }, [location]);
 }
 
-/** SPEC §2: the blog list is fetched while the browser is idle, so the click on "Blog" is instant. */
+/** The blog list is fetched while the browser is idle, so the click on "Blog" is instant. */
 export function useIdlePrefetch(path: string) {
   useEffect(() => {
     if (typeof window.requestIdleCallback !== 'function') {

@@ -22,7 +22,7 @@ function navIntent() {
   return intent;
 }
 
-/** SPEC §9 navigation-menu timing applied to intent: a link the pointer rests on loads its page ahead. */
+/** The navigation menus' hover timing applied to intent: a link the pointer rests on loads its page ahead. */
 export function useHoverPrefetch() {
   return (path: string) => ({
     onPointerEnter: () => navIntent().enter(path),

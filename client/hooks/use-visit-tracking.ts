@@ -39,8 +39,8 @@ async function postVisit(visit: VisitInput): Promise<void> {
 }
 
 /**
- * SPEC §4 "Visitor tracking": 1500 ms after a path change, a page not yet tracked is posted to /api/visits
- * unless the last tracked visit is under 5 minutes old (shared/tracking-schedule.ts holds the rules). Runs
+ * Visit tracking (docs/product-rules.md#visits): 1500 ms after a path change, a page not yet tracked is posted to
+ * /api/visits unless the last tracked visit is under 5 minutes old (shared/tracking-schedule.ts holds the rules). Runs
  * once, from the layout.
  */
 export function useVisitTracking() {
@@ -60,8 +60,8 @@ export function useVisitTracking() {
       saveLastTracked: (at) => writeStorage(LAST_TRACKED_KEY, String(at)),
       track: async (path) => {
         const duration = visitDurationS(performance.timeOrigin, Date.now());
-        // SPEC §3 is_return_visit: this browser was tracked before, on an earlier page load or earlier in
-        // this one; read when posting, since this very page load may have stored the first visit.
+        // A return visit: this browser was tracked before, on an earlier page load or earlier in this one; read when
+        // posting, since this very page load may have stored the first visit.
         const returnVisit = parseLastTracked(readStorage(LAST_TRACKED_KEY)) !== null;
         await postVisit({
           page: path.slice(0, VISIT_PAGE_MAX),
@@ -72,7 +72,7 @@ export function useVisitTracking() {
         });
         writeStorage(DURATION_KEY, String(duration));
       },
-      // SPEC §8: tracker errors are only logged, as a warning: tracking must never disturb the visitor.
+      // Tracker errors are only logged, as a warning: tracking must never disturb the visitor.
       onError: (error) => console.warn('visit tracking failed', error),
     });
     scheduler.current = created;

@@ -36,7 +36,7 @@ const indicator = css`
   }
 `;
 
-/** SPEC §2: 'Loading...' while a page's code or data loads. */
+/** 'Loading...' while a page's code or data loads. */
 export function NavigationProgress() {
   const navigation = useNavigation();
   const loading = navigation.state === 'loading';

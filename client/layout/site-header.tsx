@@ -17,7 +17,7 @@ import { type NavItem, NavLink } from './nav-link.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 // The whole navigation fits in one row from this width; below it, the items after Blog move into the menu,
-// and under 1024 px every item does (SPEC §9 leaves the header free to collapse where items do not fit).
+// and under 1024 px every item does: the header collapses wherever its items do not fit.
 const FULL_NAV_MIN_PX = 1280;
 const PARTIAL_NAV_MEDIA = `(max-width: ${FULL_NAV_MIN_PX - 0.02}px)`;
 const NO_INLINE_NAV_MEDIA = `(max-width: ${COMPACT_LANDSCAPE_NAV_BELOW_PX - 0.02}px)`;
@@ -158,7 +158,7 @@ export function Logo() {
 // The drawer's code loads the first time it opens.
 const MobileMenu = lazy(() => import('./mobile-menu.tsx').then((m) => ({ default: m.MobileMenu })));
 
-/** SPEC §2 "Layout": fixed header, opaque once scrolled, the main navigation and the two calls to action. */
+/** Fixed header, opaque once scrolled, the main navigation and the two calls to action. */
 export function SiteHeader() {
   const opaque = useScrolled(HEADER_OPAQUE_AFTER_PX);
   const { pathname } = useLocation();

@@ -11,9 +11,9 @@ const out = keyframes`
   to { opacity: 0; visibility: hidden; }
 `;
 
-// SPEC §2: a full-screen splash for 800 ms at start. It is decoration only: hidden from assistive
-// technology, never blocks clicks, shown only when scripts run and once per browser session, and it
-// fades by CSS alone, so the server-rendered page underneath paints (and counts for LCP) at once.
+// A full-screen splash for 800 ms at start. It is decoration only: hidden from assistive technology, never blocks
+// clicks, shown only when scripts run and once per browser session, and it fades by CSS alone, so the server-rendered
+// page underneath paints (and counts for LCP) at once.
 const splash = css`
   display: none;
   .js:not(.splash-seen):not(.reduced-motion) & {

@@ -1,5 +1,6 @@
-// SPEC §9 navigation-menu timing as a pure scheduler: time and timers are injected so tests drive a fake
-// clock. It follows the navigation-menu pattern these numbers come from (Radix NavigationMenu's defaults).
+// Navigation-menu hover timing (docs/product-rules.md#timings) as a pure scheduler: time and timers are injected so
+// tests drive a fake clock. It follows the navigation-menu pattern these numbers come from (Radix NavigationMenu's
+// defaults).
 
 export interface HoverIntentClock<Timer> {
   now: () => number;

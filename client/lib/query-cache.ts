@@ -1,8 +1,9 @@
-// SPEC §7 "Client data cache": data is stale after 60 s, kept 5 minutes once nothing shows it, a failed load
-// is retried once, and nothing refetches on window focus (no focus listener exists). Small on purpose: the
-// operator pages need only this, not a query library. Time and timers are injected so tests drive a fake clock.
+// The client data cache (docs/product-rules.md#data-cache): data is stale after 60 s, kept 5 minutes once nothing shows
+// it, a failed load is retried once, and nothing refetches on window focus (no focus listener exists). Small on
+// purpose: the operator pages need only this, not a query library (docs/decisions/query-cache.md). Time and timers are
+// injected so tests drive a fake clock.
 
-/** SPEC §7, §9. */
+/** How long data stays fresh, how long an unwatched entry is kept, and how often a failed load is retried. */
 export const STALE_AFTER_MS = 60_000;
 export const KEEP_FOR_MS = 300_000;
 export const RETRIES = 1;
@@ -101,7 +102,7 @@ export function createQuery<P, T, Timer>(options: QueryOptions<P, T, Timer>): Qu
     for (const listener of [...entry.listeners]) listener();
   }
 
-  /** SPEC §7 "kept 5 minutes": an entry nothing watches is dropped after keepForMs. */
+  /** An entry nothing watches is dropped after keepForMs, so a page left open does not hoard old data. */
   function scheduleDrop(key: string, entry: Entry<T, Timer>) {
     if (entry.listeners.size > 0 || entry.dropTimer !== undefined) return;
     entry.dropTimer = clock.setTimer(() => {

@@ -42,7 +42,7 @@ export function scrollToSection(id: string, duration: number): boolean {
 /**
  * Runs `scroll` once the element `id` is in the document. Coming from another page, the home sections
  * arrive with their code a moment after the route renders; a section still missing after `timeoutMs`
- * gets `scroll` anyway, which warns (SPEC §8). Returns a cancel function.
+ * gets `scroll` anyway, which warns (a missing section is not an error). Returns a cancel function.
  */
 export function whenElementExists(id: string, timeoutMs: number, scroll: () => void): () => void {
   if (document.getElementById(id)) {

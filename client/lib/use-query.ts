@@ -13,8 +13,8 @@ export interface UseQueryResult<T> extends QueryState<T> {
 }
 
 /**
- * Shows a cached query in a component. With `enabled` it loads on mount when the data is missing or stale
- * (SPEC §7: stale after 60 s); otherwise only `refetch` loads. Server renders see the idle state.
+ * Shows a cached query in a component. With `enabled` it loads on mount when the data is missing or stale (stale after
+ * 60 s); otherwise only `refetch` loads. Server renders see the idle state.
  */
 export function useQuery<P, T>(query: Query<P, T>, params: P, { enabled = true } = {}): UseQueryResult<T> {
   const subscribe = useCallback((listener: () => void) => query.subscribe(params, listener), [query, params]);

@@ -12,7 +12,7 @@ export function isUntrackedPath(path: string): boolean {
   return UNTRACKED_PATHS.has(path.length > 1 ? path.replace(/\/+$/, '') : path);
 }
 
-/** SPEC §3: the referrer, or 'direct'; only its origin when the full address is too long to store. */
+/** The referrer, or 'direct'; only its origin when the full address is too long to store. */
 export function referrerOf(documentReferrer: string): string {
   if (!URL.canParse(documentReferrer)) return 'direct';
   const url = new URL(documentReferrer);

@@ -104,7 +104,7 @@ const more = css`
   }
 `;
 
-/** SPEC §2: one article, its markdown rendered at build time, then the way to the others. */
+/** One article, its markdown rendered at build time, then the way to the others. */
 export function Component() {
   const { post, html } = useLoaderData<typeof loader>();
   const author = findPersonByName(post.author);

@@ -37,7 +37,7 @@ const page = css`
   }
 `;
 
-/** SPEC §2: every article, newest first, as cards in a grid or a list. */
+/** Every article, newest first, as cards in a grid or a list. */
 export function Component() {
   const [searchParams] = useSearchParams();
   const layout = layoutFrom(searchParams);

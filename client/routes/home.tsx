@@ -22,7 +22,7 @@ const LatestInsights = lazy(() =>
 const Faq = lazy(() => import('../features/home/faq.tsx').then((m) => ({ default: m.Faq })));
 const loadLearnMore = () => import('../features/home/learn-more.tsx').then((m) => ({ default: m.LearnMore }));
 
-/** SPEC §2 "Home page sections", in order. */
+/** The home page's sections, in order; their ids are the anchors the navigation scrolls to. */
 export function Component() {
   return (
     <>

@@ -51,7 +51,7 @@ const body = css`
   }
 `;
 
-/** DESIGN "personal landing page": /meet/:person, one page per member of the team. */
+/** A personal landing page: /meet/:person, one page per member of the team. */
 export function Component() {
   const person = useLoaderData<typeof loader>();
   const { siteUrl } = usePublicConfig();

@@ -3,7 +3,7 @@ import { team } from '#content/team.ts';
 import { ContentPage } from '../components/content-page.tsx';
 import { TeamList } from '../features/team/team-list.tsx';
 
-// SPEC §2: no SEO tags on the team page, only its title.
+// No SEO tags on the team page, only its title (docs/product-rules.md#pages).
 export function Component() {
   return <ContentPage {...meta} html={html} path="/team" seo="title-only" beforeBody={<TeamList people={team} />} />;
 }

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { DEFAULT_SOURCE_TAG, resolveSourceTag, SOURCE_TAG_STORAGE_KEY } from '#shared/source-tag.ts';
 
-/** SPEC §3: the source tag every outgoing lead and visit carries as `source_tag`. */
+/** The source tag every outgoing lead and visit carries as `source_tag` (docs/product-rules.md#source-tags). */
 export const sourceTagAtom = atom<string>(DEFAULT_SOURCE_TAG);
 
 function readStored(): string | null {
@@ -15,9 +15,9 @@ function readStored(): string | null {
 }
 
 /**
- * SPEC §4 "Source-tag resolution", run once by the layout: the 'source' query parameter wins and is stored,
- * else the stored value, else the default (stored too). Server renders use the default; the browser settles
- * the real tag after hydration, so both render the same first frame.
+ * Source-tag resolution, run once by the layout: the 'source' query parameter wins and is stored, else the stored
+ * value, else the default (stored too). Server renders use the default; the browser settles the real tag after
+ * hydration, so both render the same first frame.
  */
 export function useSourceTagResolution() {
   const [params] = useSearchParams();

@@ -17,8 +17,8 @@ let nextId = 1;
 
 export const addToastAtom = atom(null, (get, set, input: ToastInput) => {
   const toast: Toast = { variant: 'default', durationMs: TOAST_DURATION_MS, ...input, id: nextId++ };
-  // SPEC §9: at most three at once. The oldest gives way for good, rather than waiting hidden and coming
-  // back when a newer one closes.
+  // At most three at once. The oldest gives way for good, rather than waiting hidden and coming back when a newer one
+  // closes.
   set(toastsAtom, [...get(toastsAtom), toast].slice(-TOAST_LIMIT));
   return toast.id;
 });

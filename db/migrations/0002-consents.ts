@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
-// Issue 6. Timestamps are ISO-8601 UTC text written by the server's clock (no dialect-specific defaults), so
-// the same statements run on SQLite now and PostgreSQL later (DESIGN "Shape").
+// Consent evidence and the 6-hour rule. Timestamps are ISO-8601 UTC text written by the server's clock (no
+// dialect-specific defaults), so the same statements can run on PostgreSQL later (docs/decisions/sqlite-default.md).
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Lawful evidence of consent: the exact words the visitor agreed to, when, and from where.
   await db.schema
@@ -16,8 +16,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('consents_lead').on('consents').column('lead_id').execute();
 
-  // SPEC §9 "Same number can be called once every 6 hours": one row per number, claimed with a conditional
-  // upsert inside the lead's transaction. The primary key makes the claim atomic, so two concurrent
+  // A number is called at most once every 6 hours (docs/product-rules.md#six-hour-rule): one row per number, claimed
+  // with a conditional upsert inside the lead's transaction. The primary key makes the claim atomic, so two concurrent
   // requests for one number cannot both pass, on SQLite and on PostgreSQL alike.
   await db.schema
     .createTable('phone_cooldowns')

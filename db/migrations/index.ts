@@ -7,7 +7,7 @@ import * as visitRollups from './0005-visit-rollups.ts';
 import * as leadInbox from './0006-lead-inbox.ts';
 import * as privacyRequests from './0007-privacy-requests.ts';
 
-// A static list, not a folder scan: a scan breaks once the code is bundled (STYLE §8).
+// A static list, not a folder scan: a scan breaks once the code is bundled, since the files are no longer there.
 // Add new migrations at the end with the next number. Each runs in its own transaction with foreign keys off
 // (so a table can be rebuilt), and must leave no dangling reference (db/migrator.ts checks before commit).
 export const migrations: Record<string, Migration> = {

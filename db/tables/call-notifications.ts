@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 
 export type CallStatus = 'preparing' | 'calling' | 'completed' | 'failed';
 
-/** One demo call; SPEC §3 "call_notifications row". The id is unguessable: it names the socket room. */
+/** One demo call (docs/product-rules.md#call-status). The id is unguessable: it names the socket room. */
 export interface CallNotificationsTable {
   id: string;
   lead_id: string;

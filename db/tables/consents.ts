@@ -1,4 +1,7 @@
-/** Evidence of the consent given with one lead (issue 6): the exact text and version, time, IP, user agent. */
+/**
+ * Evidence of the consent given with one lead (docs/product-rules.md#consent): the exact text and version, time, IP,
+ * user agent.
+ */
 export interface ConsentsTable {
   id: string;
   lead_id: string;

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** A person who asked to be called (demo dialog) or contacted (contact modal). SPEC §3. */
+/** A person who asked to be called (demo dialog) or contacted (contact modal). */
 export interface LeadsTable {
   id: string;
   kind: 'demo' | 'contact';
@@ -8,7 +8,7 @@ export interface LeadsTable {
   first_name: string | null;
   last_name: string | null;
   company_name: string | null;
-  /** 10 digits, SPEC §5 cleaning applied. */
+  /** 10 digits, cleaned as every phone field cleans a number (docs/product-rules.md#phone-numbers). */
   phone: string;
   email: string;
   consent: number;

@@ -1,4 +1,7 @@
-/** SPEC §9: the last time each number (10 digits) asked for a demo call; at most one per 6 hours. */
+/**
+ * The last time each number (10 digits) asked for a demo call; at most one per 6 hours
+ * (docs/product-rules.md#six-hour-rule).
+ */
 export interface PhoneCooldownsTable {
   phone: string;
   /** ISO-8601 UTC, from the server's clock. */

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** SPEC §3 "Visitor tracking record". Unknown location parts are 'Unknown'. */
+/** One tracked page view (docs/product-rules.md#visits). Unknown location parts are 'Unknown'. */
 export interface VisitsTable {
   id: Generated<number>;
   ip_address: string;

@@ -4,13 +4,13 @@ import { emailCheckMessages } from '#shared/messages.ts';
 import type { Logger } from '../logger.ts';
 import { bearer, isSuccess, type Outbound, requestJson } from './http.ts';
 
-/** SPEC §5 "e-mail check helper returns isValid and reason"; the reason is shown under the e-mail field. */
+/** Valid, or not with the reason to show under the e-mail field. */
 export type EmailVerdict = { isValid: true } | { isValid: false; reason: string };
 export type EmailCheck = (email: string) => Promise<EmailVerdict>;
 
 const VALID: EmailVerdict = { isValid: true };
 const flag = z.boolean().catch(false);
-// SPEC §7: the fields read are spam, blocklisted and disposable.
+// The service's reply: only its spam, blocklisted and disposable flags are read.
 const remoteReply = z.object({ spam: flag, blocklisted: flag, disposable: flag });
 
 function disposableDomain(domain: string): boolean {
@@ -30,7 +30,10 @@ export const offlineEmailCheck: EmailCheck = async (email) => {
   return VALID;
 };
 
-/** GET `<url>?email=…` with bearer auth. SPEC §5: when the service itself errors, the e-mail is valid. */
+/**
+ * GET `<url>?email=…` with bearer auth. When the service itself errors, the e-mail is valid: a broken check must not
+ * cost a lead.
+ */
 export function remoteEmailCheck(url: string, key: string, outbound: Outbound, logger: Logger): EmailCheck {
   return async (email) => {
     const target = new URL(url);
@@ -39,15 +42,15 @@ export function remoteEmailCheck(url: string, key: string, outbound: Outbound, l
     try {
       reply = await requestJson(target.href, { method: 'GET', headers: bearer(key) }, outbound);
     } catch (error) {
-      logger.warn({ err: error }, 'e-mail check unavailable, treating the address as valid (SPEC §5)');
+      logger.warn({ err: error }, 'e-mail check unavailable, treating the address as valid');
       return VALID;
     }
     const parsed = remoteReply.safeParse(reply.body);
     if (!isSuccess(reply.status) || !parsed.success) {
-      logger.warn({ status: reply.status }, 'e-mail check answered an error, treating the address as valid (SPEC §5)');
+      logger.warn({ status: reply.status }, 'e-mail check answered an error, treating the address as valid');
       return VALID;
     }
-    // SPEC §5: spam, then blocklisted, then disposable.
+    // Spam, then blocklisted, then disposable: the first flag decides the message.
     if (parsed.data.spam) return { isValid: false, reason: emailCheckMessages.spam };
     if (parsed.data.blocklisted) return { isValid: false, reason: emailCheckMessages.blocklisted };
     if (parsed.data.disposable) return { isValid: false, reason: emailCheckMessages.disposable };

@@ -5,7 +5,10 @@ import { type EmailCheck, offlineEmailCheck, remoteEmailCheck } from './email-ch
 import { type NameCheck, offlineNameCheck, remoteNameCheck } from './name-check.ts';
 import { offlinePhoneCheck, type PhoneCheck, remotePhoneCheck } from './phone-check.ts';
 
-/** The three checks of SPEC §5, each remote when configured and offline otherwise (DESIGN "Shape"). */
+/**
+ * The three lead checks, each remote when configured and offline otherwise, so a fresh checkout needs no keys
+ * (docs/product-rules.md#lead-checks).
+ */
 export interface LeadChecks {
   email: EmailCheck;
   phone: PhoneCheck;

@@ -4,7 +4,7 @@ import { CheckUnavailableError } from './check-unavailable.ts';
 import { bearer, isSuccess, type Outbound, requestJson } from './http.ts';
 
 export type { NameVerdict };
-/** SPEC §7 "validate-name": throws CheckUnavailableError on failure (SPEC §8 "Name check fails"). */
+/** The name check: throws CheckUnavailableError when it cannot answer, which the form words as its own message. */
 export type NameCheck = (fullName: string) => Promise<NameVerdict>;
 
 /** Offline default: the heuristics in shared/name-heuristics.ts. */

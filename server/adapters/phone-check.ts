@@ -5,22 +5,22 @@ import { bearer, isSuccess, type Outbound, requestJson } from './http.ts';
 import { checkUsPhone, type PhoneVerdict } from './us-phone.ts';
 
 export type { PhoneVerdict };
-/** Takes the 10 digits of SPEC §5; throws CheckUnavailableError when the service cannot answer. */
+/** Takes the cleaned 10 digits; throws CheckUnavailableError when the service cannot answer. */
 export type PhoneCheck = (tenDigits: string) => Promise<PhoneVerdict>;
 
 /** Offline default: libphonenumber's validity and types, US only, time zone from the area code. */
 export const offlinePhoneCheck: PhoneCheck = checkUsPhone;
 
-// SPEC §7: the fields read are status, data.status and data.country_timezone.
+// The service's reply: only status, data.status and data.country_timezone are read.
 const remoteReply = z.object({
   status: z.string().optional(),
   data: z.object({ status: z.string().optional(), country_timezone: z.string().optional() }).nullish().catch(undefined),
 });
 
 /**
- * POST `<url>/v1/phonenumber/validate` `{number}` with bearer auth (SPEC §7). The US-only rule runs first, so
- * the service is never asked about a number we would refuse anyway. SPEC §5: invalid when the status is
- * 'failed', data is missing, or data.status is not 'valid'.
+ * POST `<url>/v1/phonenumber/validate` `{number}` with bearer auth. The US-only rule runs first, so the service is
+ * never asked about a number we would refuse anyway. Invalid when the status is 'failed', data is missing, or
+ * data.status is not 'valid'.
  */
 export function remotePhoneCheck(url: string, key: string, outbound: Outbound): PhoneCheck {
   const endpoint = `${url}/v1/phonenumber/validate`;

@@ -7,10 +7,10 @@ import { timeZonesOf } from './phone-time-zones.ts';
 export type PhoneVerdict = { valid: true; e164: string; timeZones: string[] } | { valid: false };
 
 const INVALID: PhoneVerdict = { valid: false };
-// Issue 6: US numbers only (+1 NANP). The territories are dialled as domestic US calls.
+// US numbers only (+1 NANP), where the assistant calls from. The territories are dialled as domestic US calls.
 const US_REGIONS = new Set(['US', 'PR', 'VI', 'GU', 'AS', 'MP']);
-// People answer these; toll-free, premium-rate, shared-cost, pager and UAN numbers are services, and a
-// demo call to one is abuse or cost (NOTES "premium-rate and other people's numbers").
+// People answer these; toll-free, premium-rate, shared-cost, pager and UAN numbers are services, and a demo call to one
+// is abuse or cost: such forms are used to run up call charges (docs/product-rules.md#phone-numbers).
 const CALLABLE_TYPES = new Set(['FIXED_LINE', 'MOBILE', 'FIXED_LINE_OR_MOBILE', 'VOIP', 'PERSONAL_NUMBER']);
 
 /** Area code 900, and the 976 exchange that was pay-per-call in every area code. */

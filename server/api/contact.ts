@@ -6,7 +6,7 @@ import { type LeadRouteDeps, leadFormRouter } from './lead-http.ts';
 // "Any other failure in the contact form": the destructive toast's title and text.
 const FAILURE = { error: contactFailureToast.title, description: contactFailureToast.description };
 
-/** POST /api/contact (DESIGN "Flows: Contact form"); the rules are the lead intake's. */
+/** POST /api/contact; the rules are the lead intake's (docs/product-rules.md#lead-forms). */
 export function contactRouter(deps: LeadRouteDeps): Router {
   return leadFormRouter(deps, {
     schema: contactSchema,

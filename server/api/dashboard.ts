@@ -6,9 +6,9 @@ import type { Clock } from '#shared/clock.ts';
 import type { LeadVolume } from '#shared/operator-api.ts';
 
 /**
- * GET /api/dashboard/lead-volume (DESIGN.md: the `{name}-leads` function), for the client role only: the month's
- * leads as the automation reported them, and beside them the count of leads this site captured, so the client
- * can compare the two. Only counts: the client role reads no lead.
+ * GET /api/dashboard/lead-volume, for the client role only: the month's leads as the automation reported them, and
+ * beside them the count of leads this site captured, so the client can compare the two. Only counts: the client role
+ * reads no lead.
  */
 export function dashboardRouter({
   leadVolume,

@@ -6,7 +6,7 @@ import { type LeadRouteDeps, leadFormRouter } from './lead-http.ts';
 /** Answer of a demo-call request that was accepted. */
 export type DemoCallAccepted = { status: 'preparing'; callId: string } | { status: 'scheduled' };
 
-/** POST /api/demo-calls (DESIGN "Flows: Demo call"); the rules are the lead intake's. */
+/** POST /api/demo-calls; the rules are the lead intake's (docs/product-rules.md#lead-forms). */
 export function demoCallsRouter(deps: LeadRouteDeps): Router {
   return leadFormRouter(deps, {
     schema: demoCallSchema,

@@ -4,8 +4,8 @@ import { LEAD_RATE_LIMIT_MESSAGE } from '#shared/messages.ts';
 import { rateLimitMessage } from '../api-error.ts';
 
 /**
- * Per client IP, per hour, on top of the API-wide limit: a demo call costs a real phone call, and such forms
- * are abused to ring other people (NOTES). Each form gets its own counter. IPv6 clients count per /56.
+ * Per client IP, per hour, on top of the API-wide limit: a demo call costs a real phone call, and such forms are abused
+ * to ring other people (docs/product-rules.md#rate-limits). Each form gets its own counter. IPv6 clients count per /56.
  *
  * Only submissions `counts` accepts use up the quota: the form decides, before the request is counted, whether
  * it could become a lead (it passes the schema, so the checks and the call may follow) or came from a bot (the

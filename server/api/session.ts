@@ -49,7 +49,7 @@ function passwordFor(config: Config, role: SessionRole): string | undefined {
   }
 }
 
-/** POST, GET and DELETE /api/session: operator sign-in, status and sign-out (DESIGN.md "Sessions"). */
+/** POST, GET and DELETE /api/session: operator sign-in, status and sign-out (docs/product-rules.md#operator-roles). */
 export function sessionRouter({ config, sessions, clock, failures, sleep }: SessionDeps) {
   const router = express.Router();
   const ttlMs = config.sessions.ttlHours * 3_600_000;

@@ -18,7 +18,7 @@ interface VisitDeps {
   visits: VisitStore;
   geo: GeoLocator;
   clock: Clock;
-  /** SPEC §4 "Calendar link by source tag". */
+  /** The booking calendar of a source tag (docs/product-rules.md#source-tags), stored with the visit. */
   calendarLink: (sourceTag: string | null) => string | null;
 }
 
@@ -29,8 +29,8 @@ const tooLarge: ErrorRequestHandler = (error, _req, res, next) => {
 };
 
 /**
- * POST /api/visits (DESIGN.md "Visits"): the browser sends what only it knows; the server adds the address,
- * user agent, time and location, and stores SPEC §3's record. Mounted above the API's JSON parser so that
+ * POST /api/visits (docs/product-rules.md#visits): the browser sends what only it knows; the server adds the
+ * address, user agent, time and location, and stores the visit. Mounted above the API's JSON parser so that
  * its own, smaller body limit applies.
  */
 export function visitsRouter({ config, visits, geo, clock, calendarLink }: VisitDeps) {

@@ -3,8 +3,8 @@ import type { CallStatus } from '#shared/call-status.ts';
 import type { Clock } from '#shared/clock.ts';
 import type { CallEvents } from './call-events.ts';
 
-// SPEC §4: preparing → calling → (our final states) completed | failed. A final state is final, and a call
-// never goes back, so a late or replayed hook cannot reopen a finished call.
+// preparing → calling → (our final states) completed | failed (docs/product-rules.md#call-status). A final state is
+// final, and a call never goes back, so a late or replayed hook cannot reopen a finished call.
 const NEXT: Record<CallStatus, readonly CallStatus[]> = {
   preparing: ['calling', 'completed', 'failed'],
   calling: ['completed', 'failed'],
@@ -55,7 +55,7 @@ export function callStatusService({
         .execute();
       return { result: 'updated', status };
     });
-    // STYLE §10: the browser hears of the change only once it is committed.
+    // After the commit, never inside the transaction: the browser hears only of a change that was stored.
     if (outcome.result === 'updated') events.publish({ callId, status });
     return outcome;
   }

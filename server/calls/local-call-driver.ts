@@ -21,7 +21,7 @@ export function callAutomationConfigured(config: Config): boolean {
 }
 
 /**
- * DESIGN "Embedded defaults": moves each new call from 'preparing' to 'calling' after a delay, through the same
+ * Without call automation: moves each new call from 'preparing' to 'calling' after a delay, through the same
  * `setStatus` the signed hook uses, so a fresh checkout shows the whole dialog.
  */
 export function startLocalCallDriver({

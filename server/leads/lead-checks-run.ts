@@ -3,7 +3,7 @@ import type { LeadChecks } from '../adapters/lead-checks.ts';
 
 export interface CheckSubject {
   email: string;
-  /** SPEC §5's 10 digits. */
+  /** The cleaned 10 digits. */
   phone: string;
   fullName: string;
 }
@@ -14,8 +14,8 @@ export type CheckOutcome =
   | { ok: false; failed: 'phone' | 'phone-unavailable' | 'name' | 'name-unavailable' };
 
 /**
- * SPEC §4/§5: e-mail, then phone, then name; the first refusal ends it. A service that cannot answer is the
- * caller's to word (SPEC §8); any other error propagates.
+ * E-mail, then phone, then name; the first refusal ends it (docs/product-rules.md#lead-checks). A service that
+ * cannot answer is the caller's to word, since each form says it differently; any other error propagates.
  */
 export async function runLeadChecks(checks: LeadChecks, subject: CheckSubject): Promise<CheckOutcome> {
   const email = await checks.email(subject.email);

@@ -1,8 +1,8 @@
 import type { CalendarBooking } from '#shared/source-tag.ts';
 
-// What the automation webhook receives (SPEC §3 "Lead payload", §7). SPEC's field names are kept as they are
-// (camelCase fields, snake_case source-tag fields); `type`, `leadId` and `callId` are ours: the automation
-// reports a call's status back by its callId.
+// What the automation webhook receives (docs/product-rules.md#lead-delivery). The field names the automation already
+// reads are kept as they are (camelCase fields, snake_case source-tag fields); `type`, `leadId` and `callId` are ours:
+// the automation reports a call's status back by its callId.
 
 export const DEMO_LEAD_TOPIC = 'lead.demo-call';
 export const CONTACT_LEAD_TOPIC = 'lead.contact';

@@ -4,7 +4,7 @@ import type { Database } from '#db/schema.ts';
 import { leadSearchTerms } from '#shared/search-terms.ts';
 import { enqueueOutbox, type OutboxMessage } from '../outbox/outbox-store.ts';
 
-/** SPEC §9: the same number can be called once every 6 hours. */
+/** The same number can be called once every 6 hours (docs/product-rules.md#six-hour-rule). */
 export const CALL_COOLDOWN_MS = 6 * 60 * 60 * 1000;
 
 export interface LeadWrite {
@@ -62,7 +62,7 @@ export async function addSearchTerms(trx: Kysely<Database>, lead: Insertable<Dat
     .execute();
 }
 
-/** Data access for the lead forms (STYLE §9). */
+/** Data access for the lead forms, as plain functions over the database; the rules are the lead intake's. */
 export function leadStore(db: DB) {
   return {
     /** When the number may ask again, if it asked within the last 6 hours. A read-only early answer. */

@@ -5,7 +5,7 @@ import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 import type { InlineSources } from '../inline-hashes.ts';
 
-/** A fresh nonce per response, kept where helmet and the SSR handler read it (STYLE §4). */
+/** A fresh nonce per response, in `res.locals.cspNonce`, where helmet and the SSR handler read it. */
 export const cspNonce: RequestHandler = (_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString('base64url');
   next();

@@ -1,6 +1,6 @@
 // Retries of the lead webhook: exponential backoff with jitter, so a recovering receiver is not hit by every
 // queued payload at the same instant. Retried until LEAD_WEBHOOK_GIVE_UP_HOURS have passed; a lead given up on
-// is still stored and shown in the lead inbox, where an operator retries it (DESIGN "Flows": never lost). The
+// is still stored and shown in the lead inbox, where an operator retries it: a lead is never lost. The
 // cap is minutes, not hours: after a long outage the next try, and so the drain of the queue, is never far off.
 export const RETRY_BASE_MS = 5_000;
 export const RETRY_CAP_MS = 5 * 60_000;

@@ -17,7 +17,7 @@ export interface OutboxRow {
   attempts: number;
 }
 
-/** Queues a webhook payload; called inside the lead's transaction so both commit or neither (DESIGN "Flows"). */
+/** Queues a webhook payload; called inside the lead's transaction so both commit or neither. */
 export async function enqueueOutbox(db: Kysely<Database>, message: OutboxMessage, now: Date): Promise<void> {
   const at = now.toISOString();
   await db

@@ -7,7 +7,7 @@ export type NewVisit = Insertable<VisitsTable>;
 
 const DAY_MS = 86_400_000;
 
-/** Stored visits (SPEC §3 "Visitor tracking record"), with the analytics rollups kept in the same transaction. */
+/** Stored visits (docs/product-rules.md#visits), with the analytics rollups kept in the same transaction. */
 export function visitStore(db: DB) {
   return {
     async add(visit: NewVisit): Promise<void> {

@@ -274,7 +274,7 @@ test('the sitemap lists every article and indexable page with when it last chang
 test('every indexable page has a keywords meta', async () => {
   const indexable = [...(await sitemapEntries()).keys()].map((loc) => loc.slice(siteUrl.length));
   expect(indexable).toEqual(expect.arrayContaining(['/', '/blogs', '/about-us', '/policies']));
-  // SPEC §2: the team page is listed but carries no SEO tags at all.
+  // The team page is listed but carries no SEO tags at all (docs/product-rules.md#pages).
   for (const pagePath of indexable.filter((listed) => listed !== '/team')) {
     const res = await request(ctx.app).get(pagePath);
     const keywords = (metaContent(res.text, 'keywords') ?? '').split(', ').filter((word) => word.trim());

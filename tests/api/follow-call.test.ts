@@ -12,7 +12,7 @@ import type { CallStatus } from '#shared/call-status.ts';
 import { manualClock } from '../support/manual-clock.ts';
 import { createTestApp } from '../support/test-app.ts';
 
-// The dialog's side of issue 6 "Call status" (client/features/demo-call/follow-call.ts) against the real rooms.
+// The dialog's side of the call status (client/features/demo-call/follow-call.ts) against the real rooms.
 
 const SECRET = 'a-hook-secret-of-some-length';
 const form = { fullName: 'Jane Doe', phone: '2108675309', email: 'jane@example.com', consent: true };
@@ -97,7 +97,7 @@ test('after the connection drops, it reconnects by itself and recovers a change 
   const started = Date.now();
   await call.until(() => call.heard.includes('calling'));
   expect(call.heard).toEqual(['preparing', 'calling']);
-  // SPEC §9: the first reconnect waits 1 s.
+  // The first reconnect waits 1 s.
   expect(Date.now() - started).toBeGreaterThanOrEqual(900);
 });
 

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 
-// Newest first (SPEC §3 dates).
+// Newest first, by the articles' dates.
 const TITLES = [
   'Why Top Agents Let AI Handle the First Call',
   'Real-Estate Call Scripts That Work (and Why They Work)',

@@ -373,7 +373,7 @@ test('with a pixel id, each route change counts a PageView and a submitted conta
   await fill(page, { ...person, 'Email Address': uniqueEmail('pixel', testInfo) });
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(notifications(page).getByText('Form submitted!')).toBeVisible();
-  // SPEC §7's Lead event for the contact form, once, after the server accepted it.
+  // The pixel's Lead event for the contact form, once, after the server accepted it.
   expect(await pixelCalls()).toEqual([
     pageView,
     pageView,

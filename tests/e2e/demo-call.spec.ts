@@ -23,7 +23,7 @@ async function openFromHeader(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: 'Try the AI' }).click();
   const dialog = page.getByRole('dialog', { name: 'Have the AI call me' });
   await expect(dialog).toBeVisible();
-  // SPEC §2: the phone field takes focus 100 ms after opening; typing elsewhere before then would race it.
+  // The phone field takes focus 100 ms after opening; typing elsewhere before then would race it.
   await expect(dialog.getByLabel('Phone number')).toBeFocused();
   return dialog;
 }

@@ -11,7 +11,7 @@ async function pauseClockBeforeLoad(page: Page) {
   await page.clock.pauseAt(new Date(start.getTime() + 1000));
 }
 
-test('the home page has every section of the specification, in order', async ({ page }) => {
+test('the home page has every section, in order', async ({ page }) => {
   await page.goto('/');
   const ids = await page.locator('main > section[id]').evaluateAll((sections) => sections.map((s) => s.id));
   expect(ids).toEqual([
@@ -33,7 +33,7 @@ test('the home page has every section of the specification, in order', async ({ 
   const integrations = page.locator('#integrations li');
   await expect(integrations).toHaveCount(9);
   await expect(page.locator('#process ol li')).toHaveCount(4);
-  // Why Choose: four feature cards and SPEC §1's three result claims.
+  // Why Choose: four feature cards and the three result claims.
   const features = page.locator('#features');
   await expect(features.getByRole('listitem').getByRole('heading', { level: 3 })).toHaveText([
     'Answers Every Lead in Seconds',
@@ -50,7 +50,7 @@ test('the home page has every section of the specification, in order', async ({ 
     await expect(features.getByText(claim, { exact: true })).toBeVisible();
   }
   await expect(features.getByRole('button', { name: 'Book Demo' })).toBeVisible();
-  // Compliance: every security and compliance claim of SPEC §1.
+  // Compliance: every security and compliance claim (docs/product-rules.md#content).
   const compliance = page.locator('#compliance');
   await expect(compliance.getByRole('heading', { level: 3 })).toHaveText([
     'TCPA Compliant',
@@ -312,7 +312,7 @@ test('the case study opens and closes; the others are coming soon', async ({ pag
   await expect(trigger).toHaveAttribute('aria-expanded', 'true');
   const study = page.locator('#case-studies');
   await expect(study.getByRole('term')).toHaveText(['Challenge', 'Approach', 'Result', 'Key takeaway']);
-  // SPEC §9's facts of the case: five ignored calls, a reply to the sixth text, under contract, pending 09/2025.
+  // The facts of the case: five ignored calls, a reply to the sixth text, under contract, pending 09/2025.
   const parts = study.getByRole('definition');
   await expect(parts).toHaveCount(4);
   await expect(parts.nth(0)).toContainText('five calls in all, and every one went unanswered');
@@ -325,7 +325,7 @@ test('the case study opens and closes; the others are coming soon', async ({ pag
   await expect(soon).toHaveCount(2);
   for (const button of await soon.all()) {
     await expect(button).toBeDisabled();
-    // SPEC claims no results for cases not yet written, so their titles carry no figures.
+    // The site claims no results for cases not yet written, so their titles carry no figures.
     await expect(button).not.toHaveText(/\d/);
   }
 });
@@ -449,7 +449,7 @@ test('the promo bar counts down from 2 d 12 h 30 m each second from 3 s, invisib
   await page.clock.runFor(1);
   await expect(bar).toHaveAttribute('data-seconds-left', '217800');
   await expect(bar).toHaveAttribute('datetime', 'P2DT12H30M0S');
-  // SPEC: no visible content, so no box that could move anything, and nothing for a screen reader.
+  // No visible content, so no box that could move anything, and nothing for a screen reader.
   await expect(bar).toBeHidden();
   expect(await bar.boundingBox()).toBeNull();
   await page.clock.runFor(1000);

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, pauseClock, test } from './fixtures.ts';
 
-// SPEC §2 "Layout": these items scroll to home sections; from another page the site goes home, then scrolls.
+// These items scroll to home sections; from another page the site goes home, then scrolls.
 const SECTION_ITEMS = [
   { label: 'How It Works', id: 'process' },
   { label: 'Integrations', id: 'integrations' },
@@ -21,7 +21,7 @@ async function follow(page: Page, label: string) {
   }
 }
 
-/** Waits until the smooth scroll brings the section's top 80 px below the viewport top (SPEC §9 offset). */
+/** Waits until the smooth scroll brings the section's top 80 px below the viewport top (below the fixed header). */
 async function expectSectionAtOffset(page: Page, id: string) {
   const section = page.locator(`#${id}`);
   await expect

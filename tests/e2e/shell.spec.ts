@@ -164,7 +164,7 @@ test('the header buttons open the dialog that names the step', async ({ page, is
   }
 });
 
-// The widths where the header's links and buttons compete for room (SPEC §9: phones end at 768 px).
+// The widths where the header's links and buttons compete for room (phones end at 768 px).
 for (const { width, height } of [
   { width: 800, height: 1000 },
   { width: 1024, height: 768 },

@@ -1,7 +1,7 @@
 // Preloaded into the browser tests' server (`node --import ./tests/support/fixed-clock.ts server/index.ts`):
 // the process's time starts at E2E_CLOCK_START and runs on at the normal rate. At the default instant,
 // 2026-01-15T18:00:00Z, a 210 number (America/Chicago) is at noon, inside calling hours, and an 808 number
-// (Pacific/Honolulu) is at 08:00, outside them (SPEC §5 "Business hours"), whatever the machine's own date.
+// (Pacific/Honolulu) is at 08:00, outside them, whatever the machine's own date.
 // It touches only `new Date()` and `Date.now()`: dates built from a value, timers and performance.now() are
 // untouched, and the product has no flag for it.
 

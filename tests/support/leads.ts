@@ -3,7 +3,7 @@ import { MockAgent } from 'undici';
 import type { CallEvents } from '#server/calls/call-events.ts';
 import type { CallStatusEvent } from '#shared/call-status.ts';
 
-/** A MockAgent that refuses every request it was not told about (STYLE §15). */
+/** A MockAgent that refuses every request it was not told about, so no test reaches the network. */
 export function fakeThirdParties(): MockAgent {
   const agent = new MockAgent();
   agent.disableNetConnect();

@@ -1,8 +1,9 @@
 import { type LeadEvent, leadEventParams, PIXEL_SCRIPT_URL } from '#shared/ad-pixel.ts';
 
-// Meta's pixel (SPEC §7), set up the way Meta's own base code does: a queueing `fbq` stub first, then the
-// library, which takes the queue over once it arrives. Without a configured id nothing here ever runs, so
-// `window.fbq` is the one sign that the pixel is on. Pixel failures are only logged (SPEC §8).
+// Meta's pixel (docs/product-rules.md#ad-pixel), set up the way Meta's own base code does: a queueing `fbq` stub first,
+// then the library, which takes the queue over once it arrives. Without a configured id nothing here ever runs, so
+// `window.fbq` is the one sign that the pixel is on. Pixel failures are only logged: an ad blocker must not break the
+// page.
 
 interface PixelFunction {
   (...args: unknown[]): void;
@@ -53,12 +54,12 @@ export function startAdPixel(pixelId: string) {
   else setTimeout(load, 2000);
 }
 
-/** SPEC §7: a PageView on each route change. */
+/** A PageView on each route change. */
 export function trackPageView() {
   call('track', 'PageView');
 }
 
-/** SPEC §7: a 'Lead' event for a submitted form; nothing happens when no pixel is configured. */
+/** A 'Lead' event for a submitted form; nothing happens when no pixel is configured. */
 export function trackLead(event: LeadEvent) {
   call('track', 'Lead', leadEventParams(event));
 }

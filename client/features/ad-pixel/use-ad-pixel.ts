@@ -4,14 +4,14 @@ import { usePublicConfig } from '../../public-config.tsx';
 import { startAdPixel, trackPageView } from './ad-pixel.ts';
 
 /**
- * SPEC §7: with a pixel id configured, the pixel loads after hydration (never during the server render or
- * before the page is interactive) and counts a PageView for the first page and every route change after it.
- * `enabled: false` (the operator pages) neither loads it nor counts the page.
+ * With a pixel id configured, the pixel loads after hydration (never during the server render or before the page is
+ * interactive) and counts a PageView for the first page and every route change after it. `enabled: false` (the operator
+ * pages) neither loads it nor counts the page.
  */
 export function useAdPixel({ enabled }: { enabled: boolean }) {
   const { metaPixelId } = usePublicConfig();
   const { pathname } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each new path is a new PageView (SPEC §7).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new path is a new PageView.
   useEffect(() => {
     if (!metaPixelId || !enabled) return;
     startAdPixel(metaPixelId);

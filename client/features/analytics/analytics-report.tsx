@@ -119,7 +119,7 @@ export function AnalyticsReport() {
   const [page, setPage] = useState(1);
   const summary = useQuery(summaryQuery, days);
 
-  // Errors are only logged (SPEC §8) and said politely; a lapsed session brings the sign-in back.
+  // Errors are only logged and said politely; a lapsed session brings the sign-in back.
   const onError = useCallback((error: unknown) => {
     console.warn('analytics could not be loaded', error);
     if (isSignedOutError(error)) sessionEnded('analytics');

@@ -120,7 +120,7 @@ export interface BlogCardProps {
   priority?: boolean;
 }
 
-/** SPEC §2 "Blog list and article": one article as a card, for /blogs and the home page's Latest Insights. */
+/** One article as a card, for /blogs and the home page's Latest Insights (docs/product-rules.md#content). */
 export function BlogCard({ post, layout, headingLevel = 2, priority = false }: BlogCardProps) {
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const { shown, hidden } = categoryBadges(post.categories);

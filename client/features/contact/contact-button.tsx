@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useOpenDialog } from '../../state/dialogs.ts';
 import { buttonStyles } from '../../styles/buttons.ts';
 
-/** A call to action that opens the contact modal (SPEC §2 "Contact modal"). */
+/** A call to action that opens the contact modal. */
 export function ContactButton({ children }: { children: ReactNode }) {
   const openDialog = useOpenDialog();
   return (

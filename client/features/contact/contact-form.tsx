@@ -51,7 +51,7 @@ const form = css`
   }
 `;
 
-// Only bots fill a field that people cannot see or reach (issue 6 honeypot; the server refuses such a form).
+// Only bots fill a field that people cannot see or reach (a honeypot; the server refuses such a form).
 const honeypot = css`
   position: absolute;
   left: -10000px;
@@ -103,7 +103,7 @@ interface ContactFormProps {
   onBookCall(): void;
 }
 
-/** SPEC §2 "Contact modal", §4 "Contact form" and §5: idle → submitting → field errors, or a toast and done. */
+/** The contact form (docs/product-rules.md#lead-forms): idle → submitting → field errors, or a toast and done. */
 export function ContactForm({ onDone, onBookCall }: ContactFormProps) {
   const id = useId();
   const sourceTag = useSourceTag();

@@ -52,10 +52,10 @@ function formatTime(iso: string): string {
 }
 
 /**
- * SPEC §2 "Protected client dashboard": the month's lead total, when it was counted, and a Refresh button.
- * It loads by itself only when the visitor arrived already signed in (SPEC §4: later visits fetch data).
- * It says what it counts: the leads the call automation reported, and beside them those this website captured
- * through its own forms, so the two can be compared (the automation also counts leads from other sources).
+ * The client dashboard: the month's lead total, when it was counted, and a Refresh button. It loads by itself only when
+ * the visitor arrived already signed in (a later visit; docs/product-rules.md#operator-roles). It says what it counts:
+ * the leads the call automation reported, and beside them those this website captured through its own forms, so the two
+ * can be compared (the automation also counts leads from other sources).
  */
 export function LeadVolumeCard({ autoLoad }: { autoLoad: boolean }) {
   const id = useId();
@@ -64,7 +64,7 @@ export function LeadVolumeCard({ autoLoad }: { autoLoad: boolean }) {
 
   useEffect(() => {
     if (status !== 'error') return;
-    // SPEC §8: dashboard fetch errors are only logged; a lapsed session brings the gate back.
+    // Dashboard fetch errors are only logged; a lapsed session brings the gate back.
     console.warn('lead volume could not be loaded', error);
     if (isSignedOutError(error)) sessionEnded('client');
   }, [status, error]);

@@ -5,7 +5,7 @@ import type { LeadVolume } from '#shared/operator-api.ts';
 
 export const LEAD_VOLUME = 'lead-volume';
 
-/** GET /api/dashboard/lead-volume through the SPEC §7 cache. */
+/** GET /api/dashboard/lead-volume through the client data cache (docs/product-rules.md#data-cache). */
 export const leadVolumeQuery = createQuery({
   key: (_: typeof LEAD_VOLUME) => LEAD_VOLUME,
   load: () => fetchJson<LeadVolume>('/api/dashboard/lead-volume'),

@@ -20,7 +20,7 @@ type Step =
   | { name: 'calling'; phone: string }
   | { name: 'scheduled' };
 
-// SPEC §2: the title of each step.
+// The title of each step.
 const TITLES = {
   details: 'Have the AI call me',
   preparing: 'Preparing Call...',
@@ -90,8 +90,8 @@ interface Props {
 }
 
 /**
- * SPEC §2 "Demo-call dialog" and §4: details → preparing (the call's Socket.IO room tells when it rings) →
- * 'Incoming Call!' → closes after 7 s; or details → 'Call Scheduled' → closes after 9 s. Closing unmounts
+ * The demo-call dialog (docs/product-rules.md#call-status): details → preparing (the call's Socket.IO room tells when
+ * it rings) → 'Incoming Call!' → closes after 7 s; or details → 'Call Scheduled' → closes after 9 s. Closing unmounts
  * it, so the next opening starts from empty fields.
  */
 export function DemoCallDialog({ request, onClose }: Props) {
@@ -119,7 +119,7 @@ export function DemoCallDialog({ request, onClose }: Props) {
   }, []);
 
   const submit = async () => {
-    // SPEC §5: the form's own rules first, with the schema the server runs again.
+    // The form's own rules first, with the schema the server runs again.
     const parsed = demoCallSchema.safeParse({ ...values, sourceTag, timezone: browserTimeZone() });
     if (!parsed.success) {
       refuse(toFieldErrors(parsed.error).fieldErrors);
@@ -137,7 +137,7 @@ export function DemoCallDialog({ request, onClose }: Props) {
     const outcome = await submitDemoCall(parsed.data);
     setSubmitting(false);
     if (outcome.kind !== 'refused') await rememberCall(parsed.data.phone);
-    // SPEC §7: the ad pixel's 'Lead' event, 'submitted' for a call now, 'scheduled' for one later.
+    // The ad pixel's 'Lead' event, 'submitted' for a call now, 'scheduled' for one later.
     if (outcome.kind === 'preparing') {
       trackLead({ form: 'demo-call', status: 'submitted' });
       setStep({ name: 'preparing', callId: outcome.callId, phone: formatPhoneAsYouType(values.phone) });
@@ -174,7 +174,7 @@ export function DemoCallDialog({ request, onClose }: Props) {
     if (step.name !== 'details') stepRef.current?.focus();
   }, [step.name]);
 
-  // SPEC §4, §9: the last two steps close by themselves.
+  // The last two steps close by themselves.
   useEffect(() => {
     const after =
       step.name === 'calling' ? CALLING_CLOSE_AFTER_MS : step.name === 'scheduled' ? SCHEDULED_CLOSE_AFTER_MS : 0;

@@ -13,7 +13,7 @@ export interface DemoFormValues {
   fullName: string;
   email: string;
   consent: boolean;
-  /** The honeypot (issue 6): people never see it, so it stays empty unless a bot fills it. */
+  /** The honeypot: people never see it, so it stays empty unless a bot fills it. */
   website: string;
 }
 
@@ -100,7 +100,7 @@ const form = css`
   }
 `;
 
-// Issue 6: off-screen rather than display:none, which some bots skip; hidden from assistive technology.
+// Off-screen rather than display:none, which some bots skip; hidden from assistive technology.
 const honeypot = css`
   position: absolute;
   left: -10000px;
@@ -146,7 +146,7 @@ interface Props {
   focusRequest: { field: DemoField; serial: number } | undefined;
 }
 
-/** SPEC §2 "Demo-call dialog", details step: phone, name, e-mail, consent; errors under their fields (§8). */
+/** The demo-call dialog's details step: phone, name, e-mail, consent; errors under their fields. */
 export function DemoCallForm({ values, errors, formError, submitting, onChange, onSubmit, focusRequest }: Props) {
   const id = useId();
   const fieldId = (field: string) => `${id}-${field}`;
@@ -159,7 +159,7 @@ export function DemoCallForm({ values, errors, formError, submitting, onChange, 
   };
   const phoneRef = refs.phone;
 
-  // SPEC §2: the phone field takes focus 100 ms after the dialog opens.
+  // The phone field takes focus 100 ms after the dialog opens.
   useEffect(() => {
     const timer = setTimeout(() => phoneRef.current?.focus(), PHONE_FOCUS_DELAY_MS);
     return () => clearTimeout(timer);
@@ -213,7 +213,7 @@ export function DemoCallForm({ values, errors, formError, submitting, onChange, 
           aria-invalid={errors.phone ? true : undefined}
           aria-describedby={describedBy('phone')}
         />
-        {/* SPEC §8: the phone check's refusal sits here, above the name field. */}
+        {/* The phone check's refusal sits here, above the name field. */}
         <FieldError id={errorId('phone')} message={errors.phone} />
       </div>
 

@@ -1,17 +1,17 @@
-// SPEC §2 "Demo-call dialog" and §9: the numbers the dialog shows and waits by, in one place.
+// The numbers the demo-call dialog shows and waits by, in one place (docs/product-rules.md#call-status).
 
-/** SPEC §9: the phone field takes focus this long after the dialog opens. */
+/** The phone field takes focus this long after the dialog opens. */
 export const PHONE_FOCUS_DELAY_MS = 100;
-/** SPEC §4, §9: 'Incoming Call!' closes the dialog this long after the call starts ringing. */
+/** 'Incoming Call!' closes the dialog this long after the call starts ringing. */
 export const CALLING_CLOSE_AFTER_MS = 7000;
-/** SPEC §4, §9: 'Call Scheduled' closes the dialog after this long. */
+/** 'Call Scheduled' closes the dialog after this long. */
 export const SCHEDULED_CLOSE_AFTER_MS = 9000;
-/** SPEC §9: the same number can be called once every this many hours. */
+/** The same number can be called once every this many hours (docs/product-rules.md#six-hour-rule). */
 export const SAME_NUMBER_EVERY_HOURS = 6;
-/** SPEC §9: demo calls come from this area code. */
+/** Demo calls come from this area code; the dialog tells visitors which call to expect. */
 export const CALLER_AREA_CODE = '210';
 
-/** SPEC §9 "reconnect delays 1, 2, 5, 10 s": the wait before reconnect attempt `attempt` (0-based). */
+/** Reconnect delays of 1, 2, 5, then 10 s: the wait before reconnect attempt `attempt` (0-based). */
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
 
 export function reconnectDelayMs(attempt: number): number {

@@ -33,10 +33,9 @@ function isUnknownCall(value: unknown): boolean {
 }
 
 /**
- * Issue 6 "Call status": joins the Socket.IO room of one call and reports its status. Reconnects after 1, 2, 5,
- * then every 10 s (SPEC §9); each join is answered with the current status, so a change missed while offline
- * is recovered. `url` is for scripts outside a browser; pages connect to their own origin.
- * Returns the function that stops following.
+ * Joins the Socket.IO room of one call and reports its status (docs/product-rules.md#call-status). Reconnects after 1,
+ * 2, 5, then every 10 s; each join is answered with the current status, so a change missed while offline is recovered.
+ * `url` is for scripts outside a browser; pages connect to their own origin. Returns the function that stops following.
  */
 export function followCall(callId: string, listener: CallListener, { url }: { url?: string } = {}): () => void {
   // Our own schedule instead of socket.io's randomised backoff; a manager of its own, never shared.

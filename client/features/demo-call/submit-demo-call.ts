@@ -47,7 +47,7 @@ export function readAnswer(status: number, body: unknown): SubmitOutcome {
   return { kind: 'refused', fieldErrors };
 }
 
-/** POST /api/demo-calls. A network failure is SPEC §8's "any other failure in the demo submit flow". */
+/** POST /api/demo-calls. A network failure gets the dialog's general failure message (DEMO_FAILURE_MESSAGE). */
 export async function submitDemoCall(input: DemoCallRequest): Promise<SubmitOutcome> {
   let response: Response;
   let body: unknown;

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useOperatorRoute } from '../operator/operator-route.ts';
 
 const SHOWN_KEY = 'exit_intent_shown';
-// A mouse that can leave the window: phones and tablets have no such gesture (issue 6: desktop pointer only).
+// A mouse that can leave the window: phones and tablets have no such gesture (desktop pointer only).
 const DESKTOP_POINTER = '(hover: hover) and (pointer: fine)';
 
 function shownThisSession(): boolean {
@@ -20,9 +20,9 @@ function markShown(): void {
 }
 
 /**
- * SPEC §2, §4 "Exit-intent dialog is shown once per session": the mouse leaving through the top of the window
- * runs `onExitIntent`, once per session (session storage), and never over a dialog already open nor on an
- * operator page (an operator leaving /analytics is no lead).
+ * Exit intent (docs/product-rules.md#call-status): the mouse leaving through the top of the window runs `onExitIntent`,
+ * once per session (session storage), and never over a dialog already open nor on an operator page (an operator leaving
+ * /analytics is no lead).
  */
 export function useExitIntent(onExitIntent: () => void) {
   const operator = useOperatorRoute();

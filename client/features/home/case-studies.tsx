@@ -72,7 +72,7 @@ const list = css`
   }
 `;
 
-// SPEC §2 names no other cases, so the placeholders say what kind of story is coming, with no figures.
+// No other case is written yet, so the placeholders say what kind of story is coming, with no figures.
 const comingSoon = ["A growing team's speed-to-lead story", "A solo agent's follow-up story"];
 
 export function CaseStudies() {

@@ -43,7 +43,7 @@ const list = css`
   }
 `;
 
-/** SPEC §2: one answer open at a time; the open one can be closed again. */
+/** One answer open at a time; the open one can be closed again. */
 export function Faq() {
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   return (

@@ -159,7 +159,7 @@ function refreshCallTiming() {
   else root.dataset.calls = timing;
 }
 
-/** SPEC §2 hero: the number typed here only opens the demo-call dialog; it is sent nowhere. */
+/** The hero: the number typed here only opens the demo-call dialog; it is sent nowhere. */
 export function Hero() {
   const openDialog = useOpenDialog();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -4,7 +4,7 @@ import { siHubspot } from 'simple-icons';
 import home from '#content/home.json';
 import { Section } from './section.tsx';
 
-// SPEC §1: the nine named CRM integrations.
+// The nine named CRM integrations (docs/product-rules.md#content).
 export const CRMS = [
   'Follow Up Boss',
   'Lofty',

@@ -4,7 +4,7 @@ import { posts } from '#content/posts.ts';
 import { BlogCardList } from '../blog/blog-card.tsx';
 import { Section } from './section.tsx';
 
-/** SPEC §9: Latest Insights shows three articles. */
+/** Latest Insights shows three articles. */
 const LATEST_COUNT = 3;
 
 const allArticles = css`
@@ -16,8 +16,8 @@ const allArticles = css`
 `;
 
 /**
- * SPEC §2: the three newest articles by date as the blog's own cards, and a link to all of them. The
- * section is far below the fold, so the covers stay lazy (they load as the visitor scrolls near them).
+ * The three newest articles by date as the blog's own cards, and a link to all of them. The section is far below the
+ * fold, so the covers stay lazy (they load as the visitor scrolls near them).
  */
 export function LatestInsights() {
   return (

@@ -19,7 +19,7 @@ const band = css`
   }
 `;
 
-/** SPEC §2: the learn-more section, loaded only when the visitor scrolls near it. */
+/** The learn-more section, loaded only when the visitor scrolls near it. */
 export function LearnMore() {
   const openDialog = useOpenDialog();
   return (

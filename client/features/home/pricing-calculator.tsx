@@ -126,7 +126,7 @@ const summary = css`
   }
 `;
 
-/** SPEC §2 and §9: slider over five segments, cost summary to the cent, fee breakdown, beta offer. */
+/** Slider over five segments, cost summary to the cent, fee breakdown, beta offer (docs/product-rules.md#pricing). */
 export function PricingCalculator() {
   const [position, setPosition] = useState(() => leadsToSlider(DEFAULT_LEADS));
   const [showBreakdown, setShowBreakdown] = useState(false);

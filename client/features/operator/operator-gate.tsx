@@ -33,8 +33,8 @@ interface OperatorGateProps {
 }
 
 /**
- * SPEC §2, §4 "Dashboard": locked until the password matches, and later visits skip the gate while the
- * server session lives (GET /api/session says which roles this browser holds).
+ * Locked until the password matches, and later visits skip the gate while the server session lives (GET /api/session
+ * says which roles this browser holds).
  */
 export function OperatorGate({ sessionRole: role, label, onSignedOut, children }: OperatorGateProps) {
   const session = useQuery(sessionQuery, SESSION);

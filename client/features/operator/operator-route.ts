@@ -1,8 +1,8 @@
 import { useMatches } from 'react-router';
 
 /**
- * The `handle` of the operator pages (/dashboard, /analytics). SPEC §2 gives /analytics "a minimal background":
- * no promos, no exit-intent dialog and no ad pixel, which would cover the tables or send operator URLs to Meta.
+ * The `handle` of the operator pages (/dashboard, /analytics): a plain frame for work, with no promos, no exit-intent
+ * dialog and no ad pixel, which would cover the tables or send operator URLs to Meta.
  */
 export const OPERATOR_ROUTE_HANDLE = { operator: true } as const;
 

@@ -3,8 +3,8 @@ import { createQuery } from '#client/lib/query-cache.ts';
 import { browserClock } from '#client/lib/use-query.ts';
 import type { LoginInput, LoginResult, SessionRole, SessionStatus } from '#shared/session-schema.ts';
 
-// DESIGN.md "Sessions": the server holds the operator sessions in HttpOnly cookies; the page only asks which
-// roles this browser holds (GET /api/session), signs in (POST) and out (DELETE).
+// The server holds the operator sessions in HttpOnly cookies (docs/product-rules.md#operator-roles); the page only asks
+// which roles this browser holds (GET /api/session), signs in (POST) and out (DELETE).
 
 export const SESSION = 'session';
 

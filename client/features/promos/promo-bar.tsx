@@ -9,9 +9,9 @@ import {
 } from '#shared/promo.ts';
 
 /**
- * SPEC §2, §4: the promo bar appears after 3 s with a countdown from 2 d 12 h 30 m that ticks each second
- * and stops at zero, yet renders no visible content. So the countdown is real state on a `hidden` <time>:
- * no box (nothing shifts), nothing read aloud each second, and only this leaf re-renders on a tick.
+ * The promo bar appears after 3 s with a countdown from 2 d 12 h 30 m that ticks each second and stops at zero, yet
+ * renders no visible content. So the countdown is real state on a `hidden` <time>: no box (nothing shifts), nothing
+ * read aloud each second, and only this leaf re-renders on a tick.
  */
 export function PromoBar() {
   const [shown, setShown] = useState(false);

@@ -14,9 +14,9 @@ function dismissedThisSession(): boolean {
 }
 
 /**
- * SPEC §2, §9: the promo popup appears 15 s after load, until the visitor dismisses it for the session.
- * Its code loads only once it is due, so nothing of it weighs on the first 15 seconds; it is shown as soon
- * as it has arrived (no Suspense boundary, whose reveal would wait on another timer).
+ * The promo popup appears 15 s after load, until the visitor dismisses it for the session. Its code loads only once it
+ * is due, so nothing of it weighs on the first 15 seconds; it is shown as soon as it has arrived (no Suspense boundary,
+ * whose reveal would wait on another timer).
  */
 export function PromoPopupWhenDue() {
   const [Popup, setPopup] = useState<PromoPopupComponent | null>(null);

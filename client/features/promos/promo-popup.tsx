@@ -54,7 +54,7 @@ interface Props {
   onDismiss(): void;
 }
 
-/** SPEC §2 "Promo popup": its call to action goes to pricing. When it shows is `PromoPopupWhenDue`'s job. */
+/** The promo popup: its call to action goes to pricing. When it shows is `PromoPopupWhenDue`'s job. */
 export function PromoPopup({ onDismiss: dismiss }: Props) {
   const navigate = useNavigate();
   const toast = useToast();
