@@ -9,6 +9,7 @@ export type DemoCallAccepted = { status: 'preparing'; callId: string } | { statu
 /** POST /api/demo-calls (DESIGN "Flows: Demo call"); the rules are the lead intake's. */
 export function demoCallsRouter(deps: LeadRouteDeps): Router {
   return leadFormRouter(deps, {
+    name: 'demo_call',
     schema: demoCallSchema,
     take: (intake) => intake.takeDemoCall,
     wording: {
