@@ -1,12 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { performance } from 'node:perf_hooks';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { Clock } from '#shared/clock.ts';
 import type { BackupStatus } from '../backup-schedule.ts';
 import type { Logger } from '../logger.ts';
 import type { OutboxBacklog } from '../outbox/outbox-store.ts';
 import type { AttemptOutcome } from '../outbox/outbox-worker.ts';
-import { ROUTE_GROUPS, type RouteGroup, routeGroupOf } from './route-groups.ts';
+import { requestTally } from './request-tally.ts';
 
 // What operators read of one server (README "Metrics"). Each server has its own registry, so several servers in
 // one process (tests, benchmarks) count apart; nothing here is global but prom-client's process figures.
@@ -56,9 +55,6 @@ export interface ServerMetricsSources {
   backupStatus?: () => BackupStatus;
 }
 
-// From a cached page (well under a millisecond) to a long poll Socket.IO holds open (up to its 25 s ping).
-const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
-
 export function createServerMetrics({
   clock,
   logger,
@@ -71,32 +67,7 @@ export function createServerMetrics({
   // Process CPU and memory, heap, handles, GC and event-loop lag, under their usual names.
   collectDefaultMetrics({ register: registry });
 
-  const requests = new Counter({
-    name: 'porchlight_http_requests_total',
-    help: 'HTTP requests answered on the public port, by route group and status code.',
-    labelNames: ['group', 'status'],
-    registers: [registry],
-  });
-  const durations = new Histogram({
-    name: 'porchlight_http_request_duration_seconds',
-    help: 'Time from a request reaching the server to its response being sent, by route group.',
-    labelNames: ['group'],
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
-  // Children bound once: a request then costs two map lookups, no label hashing.
-  const durationOf = new Map(ROUTE_GROUPS.map((group) => [group, durations.labels(group)]));
-  const countOf = new Map<string, ReturnType<typeof requests.labels>>();
-  function record(group: RouteGroup, status: number, seconds: number): void {
-    const key = `${group} ${status}`;
-    let counter = countOf.get(key);
-    if (!counter) {
-      counter = requests.labels(group, String(status));
-      countOf.set(key, counter);
-    }
-    counter.inc();
-    durationOf.get(group)?.observe(seconds);
-  }
+  const timeRequest = requestTally(registry);
 
   const accepted = new Counter({
     name: 'porchlight_leads_accepted_total',
@@ -218,12 +189,7 @@ export function createServerMetrics({
 
   return {
     registry,
-    timeRequest(req, res) {
-      const start = performance.now();
-      // As it arrived: routers rewrite req.url on the way.
-      const url = req.url ?? '/';
-      res.once('close', () => record(routeGroupOf(url, res), res.statusCode, (performance.now() - start) / 1000));
-    },
+    timeRequest,
     leadAccepted: (form) => accepted.labels(form).inc(),
     leadRefused: (form, reason) => refused.labels(form, reason).inc(),
     delivery: (outcome) => deliveries.labels(outcome).inc(),
