@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { io as connect } from 'socket.io-client';
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import { manualClock } from '../support/manual-clock.ts';
@@ -138,6 +139,26 @@ test('without METRICS_PORT no metrics listener is opened', async () => {
   open.push(ctx);
   await ctx.start();
   expect(ctx.server.metricsAddress()).toBeUndefined();
+});
+
+test('open Socket.IO connections are counted, and polling requests fall under socket_io', async () => {
+  const server = await startServer();
+  const before = await server.scrape();
+  expect(before.get('porchlight_socket_connections')).toBe(0);
+  // Polling first, as a browser does before it upgrades.
+  const socket = connect(server.base, { forceNew: true, reconnection: false, transports: ['polling'] });
+  open.push({ close: () => void socket.disconnect() });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  const connected = await server.scrape();
+  expect(connected.get('porchlight_socket_connections')).toBe(1);
+  expect(connected.get('porchlight_http_requests_total{group="socket_io",status="200"}')).toBeGreaterThanOrEqual(1);
+  socket.disconnect();
+  await expect
+    .poll(async () => (await server.scrape()).get('porchlight_socket_connections'), { timeout: 20_000 })
+    .toBe(0);
 });
 
 /** The lead webhook's receiver on loopback, down (503) or up (204). */
