@@ -6,7 +6,7 @@ import { checkpoint, createDatabase, type DB } from '#db/database.ts';
 import { upgradeDatabase } from '#db/upgrade.ts';
 import { type Clock, systemClock } from '#shared/clock.ts';
 import { type AppDeps, createApp, requestListener } from './app.ts';
-import { type BackupSchedule, type BackupStatus, scheduleBackups } from './backup-schedule.ts';
+import { type BackupSchedule, scheduleBackups } from './backup-schedule.ts';
 import type { CallEvents } from './calls/call-events.ts';
 import { createCallRuntime } from './calls/call-runtime.ts';
 import { clientAddressOf } from './client-address.ts';
@@ -104,6 +104,10 @@ async function openOwnDatabase(
   return { db, lock, backups };
 }
 
+function noDatabase(): never {
+  throw new Error('no database');
+}
+
 /**
  * The one place the server is put together: database, pages, the HTTP app, Socket.IO and the background
  * workers. server/index.ts starts and stops it; tests build it with their own parts (docs/decisions).
@@ -112,22 +116,17 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const { db: givenDb, pages: givenPages, socketSlots, metricsPort, ...appOverrides } = overrides;
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const clock = overrides.clock ?? systemClock;
-  // Read at each scrape, once the parts below exist.
-  let backupStatus: (() => BackupStatus) | undefined;
-  let socketCount = () => 0;
-  let database: DB | undefined;
+  // Read at each scrape; the metrics listener opens in start(), once everything below exists.
   const metrics = createServerMetrics({
     clock,
     logger,
-    outboxBacklog: () => (database ? outboxBacklog(database) : Promise.reject(new Error('no database yet'))),
-    socketCount: () => socketCount(),
+    outboxBacklog: () => outboxBacklog(db),
+    socketCount: () => io.engine.clientsCount,
     backupStatus: () => backupStatus?.() ?? { intervalHours: 0, last: null, lastFailure: null },
   });
   const own = givenDb ? undefined : await openOwnDatabase(config, logger, clock, metrics);
-  const db = givenDb ?? own?.db;
-  if (!db) throw new Error('no database');
-  database = db;
-  backupStatus = appOverrides.backupStatus ?? own?.backups.status;
+  const db: DB = givenDb ?? own?.db ?? noDatabase();
+  const backupStatus = appOverrides.backupStatus ?? own?.backups.status;
   const pages = givenPages ?? (config.isProduction ? await productionPages() : await developmentPages());
 
   const calls = createCallRuntime({ config, db, logger, clock, callEvents: overrides.callEvents, metrics });
@@ -158,7 +157,6 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     slots: socketSlots,
   });
   calls.bindSocket(io);
-  socketCount = () => io.engine.clientsCount;
 
   let maintenance: ReturnType<typeof scheduleMaintenance> | undefined;
   let stopping: Promise<void> | undefined;
