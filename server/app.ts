@@ -36,6 +36,8 @@ import { type HotPath, hotPath } from './hot-path.ts';
 import { leadInboxStore } from './leads/lead-inbox-store.ts';
 import { leadStore } from './leads/lead-store.ts';
 import { type Logger, withoutSearchTerms } from './logger.ts';
+import { markRouteGroup } from './metrics/route-groups.ts';
+import type { ServerMetrics } from './metrics/server-metrics.ts';
 import { apiNotFound, errorHandler } from './middleware/errors.ts';
 import { memoryReplayGuard, type ReplayGuard } from './middleware/replay-guard.ts';
 import { sameOriginOnly } from './middleware/same-origin.ts';
@@ -77,6 +79,8 @@ export interface AppDeps {
   sleep?: (ms: number) => Promise<void>;
   /** The backup schedule's status, shown by `/readyz`; server/index.ts passes it. */
   backupStatus?: () => BackupStatus;
+  /** Where lead form answers are counted (createServer's metrics); none by default. */
+  metrics?: Pick<ServerMetrics, 'leadAccepted' | 'leadRefused'>;
 }
 
 const hotPaths = new WeakMap<Express, HotPath>();
@@ -111,6 +115,7 @@ export function createApp({
   signInFailures = memoryFailureCounter({ windowMs: SIGN_IN_WINDOW_MS }),
   sleep = (ms) => delay(ms),
   backupStatus,
+  metrics,
 }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -174,7 +179,14 @@ export function createApp({
   app.use(security.middleware);
 
   app.use(healthRouter(db, backupStatus));
-  app.use(pages.assets);
+  // Counted as assets when the static files answer (their 404 included), not when they pass the request on.
+  app.use((req, res, next) => {
+    markRouteGroup(res, 'asset');
+    pages.assets(req, res, (error?: unknown) => {
+      if (!error) markRouteGroup(res, undefined);
+      next(error);
+    });
+  });
 
   const sessions = sessionStore(db);
   const leadVolume = leadVolumeStore(db);
@@ -200,7 +212,7 @@ export function createApp({
   api.use(express.json({ limit: '16kb' }));
   // API routers go here, one line each.
   const checks = createLeadChecks(config, logger, dispatcher);
-  const leads = { config, store: leadStore(db), checks, clock, callEvents, onLeadQueued };
+  const leads = { config, store: leadStore(db), checks, clock, callEvents, onLeadQueued, metrics };
   api.use('/demo-calls', demoCallsRouter(leads));
   api.use('/contact', contactRouter(leads));
   api.use('/session', sessionRouter({ config, sessions, clock, failures: signInFailures, sleep }));
@@ -223,7 +235,14 @@ export function createApp({
   app.use('/api', api);
 
   app.use(discoveryRouter({ pages, siteUrl: config.siteUrl }));
-  app.get('/{*path}', ssrHandler({ pages, publicConfig: publicConfig(config), siteUrl: config.siteUrl, cache }));
+  app.get(
+    '/{*path}',
+    (_req, res, next) => {
+      markRouteGroup(res, 'page');
+      next();
+    },
+    ssrHandler({ pages, publicConfig: publicConfig(config), siteUrl: config.siteUrl, cache }),
+  );
   app.use(errorHandler);
   return app;
 }

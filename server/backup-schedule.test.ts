@@ -40,6 +40,7 @@ async function setup(env: Record<string, string> = {}) {
     }),
   );
   const taken: TakeBackupOptions[] = [];
+  const results: ('success' | 'failure')[] = [];
   let failing = false;
   const start = () => {
     const schedule = scheduleBackups({
@@ -56,6 +57,7 @@ async function setup(env: Record<string, string> = {}) {
         if (failing) return Promise.reject(new Error('ENOSPC: no space left on device'));
         return takeBackup(options);
       },
+      onBackup: (result) => results.push(result),
     });
     stops.push(() => schedule.stop());
     return schedule;
@@ -65,6 +67,8 @@ async function setup(env: Record<string, string> = {}) {
     time,
     lines,
     taken,
+    /** What the metrics were told, one per backup. */
+    results,
     start,
     fail(on: boolean) {
       failing = on;
@@ -121,7 +125,7 @@ test('the schedule counts from the newest backup on disk, so frequent restarts s
   expect(ctx.taken.map((t) => t.at.getTime())).toEqual([T0 + HOUR]);
 });
 
-test('a failed backup is logged, shown in the status, and tried again an hour later', async () => {
+test('a failed backup is logged, shown in the status, counted for the metrics, and tried again an hour later', async () => {
   const ctx = await setup();
   ctx.fail(true);
   const schedule = ctx.start();
@@ -131,6 +135,7 @@ test('a failed backup is logged, shown in the status, and tried again an hour la
     error: 'ENOSPC: no space left on device',
   });
   expect(ctx.lines.find((line) => line.msg === 'database backup failed')).toMatchObject({ level: 50 });
+  expect(ctx.results).toEqual(['failure']);
 
   ctx.fail(false);
   await ctx.time.advance(HOUR - 1);
@@ -140,6 +145,7 @@ test('a failed backup is logged, shown in the status, and tried again an hour la
   expect(ctx.taken).toHaveLength(2);
   expect(schedule.status().lastFailure).toBeNull();
   expect(schedule.status().last?.at).toBe(new Date(T0 + MINUTE + HOUR).toISOString());
+  expect(ctx.results).toEqual(['failure', 'success']);
 });
 
 test('BACKUP_INTERVAL_HOURS=0 turns the schedule off and says so; a backup can still be asked for', async () => {

@@ -47,6 +47,7 @@ export function scheduleBackups({
   setTimer = nodeTimer,
   firstCheckMs = 60_000,
   backup = (options) => takeBackup({ ...options, inWorker: true }),
+  onBackup = () => {},
 }: {
   config: BackupConfig;
   databaseFile: string;
@@ -55,6 +56,8 @@ export function scheduleBackups({
   setTimer?: SetTimer;
   firstCheckMs?: number;
   backup?: (options: TakeBackupOptions) => Promise<BackupResult>;
+  /** Told how each backup ended (the metrics count them). */
+  onBackup?: (result: 'success' | 'failure') => void;
 }): BackupSchedule {
   const log = logger.child({ subsystem: 'backup' });
   const intervalMs = config.intervalHours * HOUR_MS;
@@ -82,11 +85,13 @@ export function scheduleBackups({
             { file: path.basename(result.file), bytes: result.bytes, ms: result.ms, removed: result.removed.length },
             'database backed up',
           );
+          onBackup('success');
           return result;
         },
         (error: unknown) => {
           lastFailure = { at: clock().toISOString(), error: error instanceof Error ? error.message : String(error) };
           log.error({ err: error, dir: config.dir }, 'database backup failed');
+          onBackup('failure');
           return undefined;
         },
       )

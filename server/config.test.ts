@@ -187,3 +187,14 @@ test.each([
 ])('%s is named when it is wrong', (variable, env) => {
   expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment variable ${variable}: `));
 });
+
+test('metrics are off unless METRICS_PORT is set, and then bound to loopback unless METRICS_HOST says otherwise', () => {
+  expect(loadConfig({}).metrics).toBeUndefined();
+  expect(loadConfig({ METRICS_PORT: '0' }).metrics).toBeUndefined();
+  expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
+  expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({
+    host: '0.0.0.0',
+    port: 9464,
+  });
+  expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/^Invalid environment variable METRICS_PORT: /);
+});

@@ -55,6 +55,9 @@ export const envSchema = z.object({
       return items.join(', ');
     }),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  // Prometheus metrics on their own listener, never the public port; unset or 0 means none (README "Metrics").
+  METRICS_PORT: port.default(0),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   // Online copies of the SQLite file (db/backups.ts); 0 hours turns the schedule off.
   BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(720).default(24),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
@@ -120,6 +123,8 @@ export interface Config {
   /** Express "trust proxy": false, a hop count, or a comma-separated list of addresses, subnets and named ranges. */
   trustProxy: false | number | string;
   shutdownTimeoutMs: number;
+  /** Where `/metrics` is served, apart from the site; undefined when METRICS_PORT is unset or 0. */
+  metrics: MetricsConfig | undefined;
   backups: BackupConfig;
   apiRateLimitPerMinute: number;
   /** Socket.IO connections one client address may hold open at once. */
@@ -140,6 +145,11 @@ export interface HooksConfig {
   rateLimitPerMinute: number;
   /** Hook requests refused for their signature per client address per minute before the address is refused. */
   failureLimitPerMinute: number;
+}
+
+export interface MetricsConfig {
+  host: string;
+  port: number;
 }
 
 export interface BackupConfig {
@@ -251,6 +261,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,
+    metrics: env.METRICS_PORT ? { host: env.METRICS_HOST, port: env.METRICS_PORT } : undefined,
     backups: {
       dir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : path.join(dataDir, 'backups'),
       intervalHours: env.BACKUP_INTERVAL_HOURS,

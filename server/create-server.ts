@@ -13,12 +13,15 @@ import { clientAddressOf } from './client-address.ts';
 import type { Config } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { scheduleMaintenance } from './maintenance.ts';
+import { metricsListener } from './metrics/metrics-listener.ts';
+import { createServerMetrics, type ServerMetrics } from './metrics/server-metrics.ts';
+import { outboxBacklog } from './outbox/outbox-store.ts';
 import { developmentPages, type PageSource, productionPages } from './pages.ts';
 import { attachSocket } from './socket.ts';
 import type { SocketSlots } from './socket-slots.ts';
 
 /** What a caller (a test, a benchmark) may bring instead of what the server builds from its config. */
-export interface ServerOverrides extends Partial<Omit<AppDeps, 'config' | 'db' | 'pages'>> {
+export interface ServerOverrides extends Partial<Omit<AppDeps, 'config' | 'db' | 'pages' | 'metrics'>> {
   /**
    * An open, migrated database; by default the SQLite file in DATA_DIR, locked for this server, backed up and
    * migrated on the way, with scheduled backups while it runs.
@@ -28,6 +31,8 @@ export interface ServerOverrides extends Partial<Omit<AppDeps, 'config' | 'db' |
   pages?: PageSource;
   /** Where socket connections per address are counted; by default this process's memory. */
   socketSlots?: SocketSlots;
+  /** Serves `/metrics` on this port of METRICS_HOST (0: a free one) whatever METRICS_PORT says; tests use it. */
+  metricsPort?: number;
 }
 
 export interface PorchlightServer {
@@ -38,6 +43,12 @@ export interface PorchlightServer {
   logger: Logger;
   /** Call status changes, as the socket rooms hear them. */
   callEvents: CallEvents;
+  /** This server's Prometheus metrics (its own registry). */
+  metrics: ServerMetrics;
+  /** The backup schedule, when the server opened its own database. */
+  backups: BackupSchedule | undefined;
+  /** Where `/metrics` is served once started; undefined when it is not (METRICS_PORT unset). */
+  metricsAddress(): { host: string; port: number } | undefined;
   /** Listens on HOST:PORT and starts the workers (outbox, local call driver, retention); resolves with the port. */
   start(): Promise<number>;
   /**
@@ -58,7 +69,12 @@ interface OwnDatabase {
  * any migration, and a downgrade or a failed migration leaves it as it was (db/upgrade.ts). Throws with a line
  * for the operator; nothing stays open then.
  */
-async function openOwnDatabase(config: Config, logger: Logger, clock: Clock): Promise<OwnDatabase> {
+async function openOwnDatabase(
+  config: Config,
+  logger: Logger,
+  clock: Clock,
+  metrics: ServerMetrics,
+): Promise<OwnDatabase> {
   const lock = lockDataDir({ dataDir: config.dataDir, databaseFile: config.databaseFile, purpose: 'server' });
   const db = createDatabase(config.databaseFile);
   try {
@@ -70,6 +86,7 @@ async function openOwnDatabase(config: Config, logger: Logger, clock: Clock): Pr
     });
     if (backup) {
       logger.info({ file: backup.file, bytes: backup.bytes, ms: backup.ms }, 'database backed up before migrating');
+      metrics.backup('success');
     }
     if (applied.length) logger.info({ migrations: applied }, 'database migrated');
   } catch (error) {
@@ -77,8 +94,18 @@ async function openOwnDatabase(config: Config, logger: Logger, clock: Clock): Pr
     lock.release();
     throw error;
   }
-  const backups = scheduleBackups({ config: config.backups, databaseFile: config.databaseFile, clock, logger });
+  const backups = scheduleBackups({
+    config: config.backups,
+    databaseFile: config.databaseFile,
+    clock,
+    logger,
+    onBackup: metrics.backup,
+  });
   return { db, lock, backups };
+}
+
+function noDatabase(): never {
+  throw new Error('no database');
 }
 
 /**
@@ -86,15 +113,23 @@ async function openOwnDatabase(config: Config, logger: Logger, clock: Clock): Pr
  * workers. server/index.ts starts and stops it; tests build it with their own parts (docs/decisions).
  */
 export async function createServer(config: Config, overrides: ServerOverrides = {}): Promise<PorchlightServer> {
-  const { db: givenDb, pages: givenPages, socketSlots, ...appOverrides } = overrides;
+  const { db: givenDb, pages: givenPages, socketSlots, metricsPort, ...appOverrides } = overrides;
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const clock = overrides.clock ?? systemClock;
-  const own = givenDb ? undefined : await openOwnDatabase(config, logger, clock);
-  const db = givenDb ?? own?.db;
-  if (!db) throw new Error('no database');
+  // Read at each scrape; the metrics listener opens in start(), once everything below exists.
+  const metrics = createServerMetrics({
+    clock,
+    logger,
+    outboxBacklog: () => outboxBacklog(db),
+    socketCount: () => io.engine.clientsCount,
+    backupStatus: () => backupStatus?.() ?? { intervalHours: 0, last: null, lastFailure: null },
+  });
+  const own = givenDb ? undefined : await openOwnDatabase(config, logger, clock, metrics);
+  const db: DB = givenDb ?? own?.db ?? noDatabase();
+  const backupStatus = appOverrides.backupStatus ?? own?.backups.status;
   const pages = givenPages ?? (config.isProduction ? await productionPages() : await developmentPages());
 
-  const calls = createCallRuntime({ config, db, logger, clock, callEvents: overrides.callEvents });
+  const calls = createCallRuntime({ config, db, logger, clock, callEvents: overrides.callEvents, metrics });
   const app = createApp({
     ...appOverrides,
     config,
@@ -103,7 +138,8 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     clock,
     pages,
     callEvents: calls.callEvents,
-    backupStatus: appOverrides.backupStatus ?? own?.backups.status,
+    backupStatus,
+    metrics,
     onRetryRequested: appOverrides.onRetryRequested ?? calls.onRetryRequested,
     // The outbox worker is woken; a caller's own listener (a test's) is told too.
     onLeadQueued: () => {
@@ -130,6 +166,12 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   httpServer.prependListener('request', (_req, res) => {
     if (stopping) res.setHeader('Connection', 'close');
   });
+  // Every request on the public port is timed, Socket.IO's and the hot path's too: this listener runs first.
+  httpServer.prependListener('request', metrics.timeRequest);
+  const metricsAt =
+    metricsPort === undefined ? config.metrics : { host: config.metrics?.host ?? '127.0.0.1', port: metricsPort };
+  const metricsServer = metricsAt && metricsListener(metrics.registry, logger);
+  let metricsBound: { host: string; port: number } | undefined;
 
   async function listen(): Promise<number> {
     await new Promise<void>((resolve, reject) => {
@@ -153,6 +195,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     // io.close() stops accepting, disconnects sockets and closes the HTTP server once requests finish.
     await new Promise<void>((resolve) => io.close(() => resolve()));
     clearTimeout(deadline);
+    await metricsServer?.stop();
     await maintenance?.stop();
     // The outbox's delivery in flight finishes and is recorded; a backup under way finishes too.
     await calls.stop();
@@ -177,8 +220,15 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     db,
     logger,
     callEvents: calls.callEvents,
+    metrics,
+    backups: own?.backups,
+    metricsAddress: () => metricsBound,
     async start() {
       const port = await listen();
+      if (metricsServer && metricsAt) {
+        metricsBound = { host: metricsAt.host, port: await metricsServer.start(metricsAt.host, metricsAt.port) };
+        logger.info(metricsBound, `metrics on http://${metricsAt.host}:${metricsBound.port}/metrics`);
+      }
       calls.start();
       // Retention: old visits and expired sessions go now and once a day.
       maintenance = scheduleMaintenance({

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { PreparedResponse } from './encoded-body.ts';
 import { writePrepared } from './encoded-body.ts';
 import type { Logger } from './logger.ts';
+import { markRouteGroup } from './metrics/route-groups.ts';
 import { requestIdOf } from './request-id.ts';
 
 /** Answers a request and says so, or leaves it alone (false) for the rest of the app. */
@@ -35,8 +36,10 @@ export function hotPath({ assets, page, logger }: HotPathOptions): HotPath {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const target = req.url ?? '/';
     const query = target.indexOf('?');
-    const prepared = assets.get(query === -1 ? target : target.slice(0, query)) ?? page?.(target);
+    const asset = assets.get(query === -1 ? target : target.slice(0, query));
+    const prepared = asset ?? page?.(target);
     if (!prepared) return false;
+    markRouteGroup(res, asset ? 'asset' : 'page');
     const id = requestIdOf(req);
     writePrepared(req, res, prepared, ['X-Request-Id', id]);
     if (log.isLevelEnabled('debug')) {

@@ -9,6 +9,7 @@ const FAILURE = { error: contactFailureToast.title, description: contactFailureT
 /** POST /api/contact; the rules are the lead intake's (docs/product-rules.md#lead-forms). */
 export function contactRouter(deps: LeadRouteDeps): Router {
   return leadFormRouter(deps, {
+    name: 'contact',
     schema: contactSchema,
     take: (intake) => intake.takeContact,
     wording: { form: 'contact', failure: FAILURE, storeFailure: FAILURE },

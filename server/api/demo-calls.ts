@@ -9,6 +9,7 @@ export type DemoCallAccepted = { status: 'preparing'; callId: string } | { statu
 /** POST /api/demo-calls; the rules are the lead intake's (docs/product-rules.md#lead-forms). */
 export function demoCallsRouter(deps: LeadRouteDeps): Router {
   return leadFormRouter(deps, {
+    name: 'demo_call',
     schema: demoCallSchema,
     take: (intake) => intake.takeDemoCall,
     wording: {

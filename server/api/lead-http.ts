@@ -10,6 +10,7 @@ import type { CallEvents } from '../calls/call-events.ts';
 import type { Config } from '../config.ts';
 import { type IntakeContext, type IntakeOutcome, type LeadIntake, leadIntake } from '../leads/lead-intake.ts';
 import type { LeadStore } from '../leads/lead-store.ts';
+import type { LeadFormName, LeadRefusal, ServerMetrics } from '../metrics/server-metrics.ts';
 import { leadRateLimit } from './lead-rate-limit.ts';
 
 // What the two lead form routers share: the request's evidence in, the lead intake, the HTTP answer out.
@@ -23,6 +24,8 @@ export interface LeadRouteDeps {
   callEvents: CallEvents;
   /** Told after commit that a webhook payload is queued, so the outbox worker sends it at once. */
   onLeadQueued: () => void;
+  /** Counts each submission's answer; none by default. */
+  metrics?: Pick<ServerMetrics, 'leadAccepted' | 'leadRefused'>;
 }
 
 const USER_AGENT_MAX = 512;
@@ -89,8 +92,28 @@ function sendIntakeOutcome(
   }
 }
 
+/** What an outcome other than `accepted` is counted as. */
+function refusalOf(outcome: Exclude<IntakeOutcome, Accepted>): LeadRefusal {
+  switch (outcome.kind) {
+    case 'honeypot':
+      return 'honeypot';
+    case 'invalid':
+      return 'validation';
+    case 'refused':
+      return `${outcome.check}_refused`;
+    case 'cooldown':
+      return 'cooldown';
+    case 'unavailable':
+      return `${outcome.check}_unavailable`;
+    case 'failed':
+      return 'error';
+  }
+}
+
 /** One lead form's route: which intake function takes it, and how its answers are worded. */
 export interface LeadFormRoute {
+  /** What the metrics call the form. */
+  name: LeadFormName;
   /** The form's schema: a submission that passes it (or a bot's) uses up the hourly quota. */
   schema: z.ZodType;
   take: (intake: LeadIntake) => (input: unknown, context: IntakeContext) => Promise<IntakeOutcome>;
@@ -100,15 +123,18 @@ export interface LeadFormRoute {
 }
 
 /** POST / of a lead form: the per-address limit, then the intake, then its outcome as HTTP. */
-export function leadFormRouter({ config, ...deps }: LeadRouteDeps, route: LeadFormRoute): Router {
+export function leadFormRouter({ config, metrics, ...deps }: LeadRouteDeps, route: LeadFormRoute): Router {
   const router = Router();
   const take = route.take(leadIntake({ ...deps, calTeam: config.leads.calTeam }));
   const limit = leadRateLimit(
     config.leads.rateLimitPerHour,
     (body) => honeypotFilled(body) || route.schema.safeParse(body).success,
+    () => metrics?.leadRefused(route.name, 'rate_limit'),
   );
   router.post('/', limit, async (req, res) => {
     const outcome = await take(req.body ?? {}, intakeContext(req));
+    if (outcome.kind === 'accepted') metrics?.leadAccepted(route.name);
+    else metrics?.leadRefused(route.name, refusalOf(outcome));
     sendIntakeOutcome(req, res, outcome, route.wording, route.accepted);
   });
   return router;

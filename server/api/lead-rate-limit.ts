@@ -13,7 +13,11 @@ import { rateLimitMessage } from '../api-error.ts';
  * Deciding first, rather than giving the count back once the answer is known, leaves no way to go uncounted
  * by hanging up before the answer.
  */
-export function leadRateLimit(perHour: number, counts: (body: unknown) => boolean): RequestHandler {
+export function leadRateLimit(
+  perHour: number,
+  counts: (body: unknown) => boolean,
+  onLimited: () => void = () => {},
+): RequestHandler {
   return rateLimit({
     windowMs: 60 * 60_000,
     limit: perHour,
@@ -21,5 +25,10 @@ export function leadRateLimit(perHour: number, counts: (body: unknown) => boolea
     legacyHeaders: false,
     message: rateLimitMessage(LEAD_RATE_LIMIT_MESSAGE),
     skip: (req) => !counts(req.body ?? {}),
+    // The library's own answer, once the refusal is counted.
+    handler: (_req, res, _next, options) => {
+      onLimited();
+      res.status(options.statusCode).send(options.message);
+    },
   });
 }

@@ -4,6 +4,7 @@ import type { Clock } from '#shared/clock.ts';
 import { describeLeadChecks } from '../adapters/lead-checks.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../logger.ts';
+import type { ServerMetrics } from '../metrics/server-metrics.ts';
 import { createOutboxWorker } from '../outbox/outbox-worker.ts';
 import { type CallEvents, createCallEvents } from './call-events.ts';
 import { bindCallRooms } from './call-rooms.ts';
@@ -34,6 +35,7 @@ export function createCallRuntime({
   logger,
   clock,
   callEvents = createCallEvents((error) => logger.error({ err: error }, 'call event listener failed')),
+  metrics,
 }: {
   config: Config;
   db: DB;
@@ -41,6 +43,8 @@ export function createCallRuntime({
   clock: Clock;
   /** Where call status changes are published; tests pass one they listen to. */
   callEvents?: CallEvents;
+  /** Where delivery attempts are counted. */
+  metrics?: Pick<ServerMetrics, 'delivery'>;
 }): CallRuntime {
   const calls = callStatusService({ db, events: callEvents, clock });
 
@@ -52,6 +56,7 @@ export function createCallRuntime({
     clock,
     logger,
     giveUpAfterMs: config.leads.webhookGiveUpHours * 3_600_000,
+    onAttempt: metrics?.delivery,
   });
   let unbind: (() => void) | undefined;
   let driver: ReturnType<typeof startLocalCallDriver> | undefined;

@@ -207,6 +207,7 @@ test.each([
     });
     expect(await refusedEmail.intake[take](input, CONTEXT)).toEqual({
       kind: 'refused',
+      check: 'email',
       field: fields.email,
       message: emailCheckMessages.disposable,
     });
@@ -215,6 +216,7 @@ test.each([
     const refusedPhone = harness({ phone: { valid: false }, name: 'invalid' });
     expect(await refusedPhone.intake[take](input, CONTEXT)).toEqual({
       kind: 'refused',
+      check: 'phone',
       field: fields.phone,
       message: PHONE_INVALID_MESSAGE,
     });
@@ -224,6 +226,7 @@ test.each([
     const refusedName = harness({ name: 'invalid' });
     expect(await refusedName.intake[take](input, CONTEXT)).toEqual({
       kind: 'refused',
+      check: 'name',
       field: fields.name,
       message: nameInvalidMessage('Jane Doe'),
     });

@@ -53,7 +53,7 @@ export type IntakeOutcome =
   /** The form's own rules (the shared schema). */
   | { kind: 'invalid'; fieldErrors: FieldErrors }
   /** A check refused a field; the message goes under it. */
-  | { kind: 'refused'; field: string; message: string }
+  | { kind: 'refused'; check: 'email' | 'phone' | 'name'; field: string; message: string }
   /** The number was asked for within 6 hours. */
   | { kind: 'cooldown'; retryAt: Date; retryAfterSeconds: number }
   /** The phone service could not answer: the form's general failure. */
@@ -170,13 +170,13 @@ function cooldown(retryAt: Date, now: Date): IntakeOutcome {
 function checkRefusal(checked: Extract<CheckOutcome, { ok: false }>, { fields, subject }: LeadForm): IntakeOutcome {
   switch (checked.failed) {
     case 'email':
-      return { kind: 'refused', field: fields.email, message: checked.reason };
+      return { kind: 'refused', check: 'email', field: fields.email, message: checked.reason };
     case 'phone':
-      return { kind: 'refused', field: fields.phone, message: PHONE_INVALID_MESSAGE };
+      return { kind: 'refused', check: 'phone', field: fields.phone, message: PHONE_INVALID_MESSAGE };
     case 'phone-unavailable':
       return { kind: 'unavailable', check: 'phone' };
     case 'name':
-      return { kind: 'refused', field: fields.fullName, message: nameInvalidMessage(subject.fullName) };
+      return { kind: 'refused', check: 'name', field: fields.fullName, message: nameInvalidMessage(subject.fullName) };
     case 'name-unavailable':
       return { kind: 'unavailable', check: 'name', field: fields.fullName, message: NAME_CHECK_FAILED_MESSAGE };
   }

@@ -133,6 +133,38 @@ export function outboxStore(db: Kysely<Database>) {
   };
 }
 
+/** Undelivered rows by state, and when the oldest of them was queued. */
+export interface OutboxBacklog {
+  queued: number;
+  retrying: number;
+  givenUp: number;
+  /** Of every undelivered row, given up or not; null when there is none. */
+  oldestCreatedAt: Date | null;
+}
+
+/**
+ * What the metrics show of the outbox at each scrape: one grouped read of the (state, created_at) index over
+ * the undelivered rows only, however many have been delivered.
+ */
+export async function outboxBacklog(db: Kysely<Database>): Promise<OutboxBacklog> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select((eb) => ['state', eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+    .where('state', 'in', ['queued', 'retrying', 'given_up'])
+    .groupBy('state')
+    .execute();
+  const backlog: OutboxBacklog = { queued: 0, retrying: 0, givenUp: 0, oldestCreatedAt: null };
+  for (const row of rows) {
+    const count = Number(row.count);
+    if (row.state === 'queued') backlog.queued = count;
+    else if (row.state === 'retrying') backlog.retrying = count;
+    else backlog.givenUp = count;
+    const oldest = new Date(row.oldest);
+    if (!backlog.oldestCreatedAt || oldest < backlog.oldestCreatedAt) backlog.oldestCreatedAt = oldest;
+  }
+  return backlog;
+}
+
 /**
  * An operator's "retry now": the undelivered rows chosen (one lead's, or every given-up one) are due at once
  * and get a fresh give-up window. Attempts and the last error are kept as history. Returns how many.

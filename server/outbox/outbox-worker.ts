@@ -27,7 +27,12 @@ export interface OutboxWorkerOptions {
    * is given up, and waits in the lead inbox for a retry. Unset: never given up.
    */
   giveUpAfterMs?: number;
+  /** Told how each delivery attempt ended (the metrics count them). */
+  onAttempt?: (outcome: AttemptOutcome) => void;
 }
+
+/** A delivery attempt: through, refused by the receiver (a 4xx other than 408/429), or the receiver unavailable. */
+export type AttemptOutcome = 'delivered' | 'rejected' | 'unavailable';
 
 export interface RunResult {
   delivered: number;
@@ -52,7 +57,7 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
-type Outcome = 'delivered' | 'rejected' | 'unavailable' | 'taken';
+type Outcome = AttemptOutcome | 'taken';
 
 export const DEFAULT_CONCURRENCY = 6;
 
@@ -80,6 +85,7 @@ export function createOutboxWorker({
   batchSize = 25,
   concurrency = DEFAULT_CONCURRENCY,
   giveUpAfterMs,
+  onAttempt = () => {},
 }: OutboxWorkerOptions): OutboxWorker {
   const log = logger.child({ subsystem: 'outbox' });
   const store = outboxStore(db);
@@ -117,10 +123,13 @@ export function createOutboxWorker({
         { id: row.id, deliveryId: row.delivery_id, topic: row.topic, attempts: failures, retryAt, error: message },
         'webhook delivery failed',
       );
-      return error instanceof WebhookRejected ? 'rejected' : 'unavailable';
+      const outcome = error instanceof WebhookRejected ? 'rejected' : 'unavailable';
+      onAttempt(outcome);
+      return outcome;
     }
     await store.delivered(row, clock());
     log.info({ id: row.id, deliveryId: row.delivery_id, topic: row.topic }, 'webhook delivered');
+    onAttempt('delivered');
     return 'delivered';
   }
 

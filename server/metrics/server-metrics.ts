@@ -1,0 +1,198 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import type { Clock } from '#shared/clock.ts';
+import type { BackupStatus } from '../backup-schedule.ts';
+import type { Logger } from '../logger.ts';
+import type { OutboxBacklog } from '../outbox/outbox-store.ts';
+import type { AttemptOutcome } from '../outbox/outbox-worker.ts';
+import { requestTally } from './request-tally.ts';
+
+// What operators read of one server (README "Metrics"). Each server has its own registry, so several servers in
+// one process (tests, benchmarks) count apart; nothing here is global but prom-client's process figures.
+
+export type LeadFormName = 'demo_call' | 'contact';
+
+export const LEAD_REFUSALS = [
+  /** The hidden field was filled: a bot. */
+  'honeypot',
+  /** The form's own rules: a missing or malformed field. */
+  'validation',
+  /** The number was asked for within 6 hours. */
+  'cooldown',
+  /** Too many submissions from the address this hour. */
+  'rate_limit',
+  'email_refused',
+  'phone_refused',
+  'name_refused',
+  /** A check's service could not answer. */
+  'phone_unavailable',
+  'name_unavailable',
+  /** A check broke, or the lead could not be stored: a 500. */
+  'error',
+] as const;
+
+export type LeadRefusal = (typeof LEAD_REFUSALS)[number];
+
+export interface ServerMetrics {
+  registry: Registry;
+  /** A `request` listener of the HTTP server: times each request until its response closes. */
+  timeRequest(req: IncomingMessage, res: ServerResponse): void;
+  leadAccepted(form: LeadFormName): void;
+  leadRefused(form: LeadFormName, reason: LeadRefusal): void;
+  delivery(outcome: AttemptOutcome): void;
+  /** A backup this server took (scheduled, or before a migration) ended. */
+  backup(result: 'success' | 'failure'): void;
+}
+
+export interface ServerMetricsSources {
+  clock: Clock;
+  logger: Logger;
+  /** Read at each scrape. */
+  outboxBacklog(): Promise<OutboxBacklog>;
+  /** Socket.IO connections open now. */
+  socketCount(): number;
+  /** The backup schedule's status; absent when this server does not own its database. */
+  backupStatus?: () => BackupStatus;
+}
+
+export function createServerMetrics({
+  clock,
+  logger,
+  outboxBacklog,
+  socketCount,
+  backupStatus,
+}: ServerMetricsSources): ServerMetrics {
+  const registry = new Registry();
+  const log = logger.child({ subsystem: 'metrics' });
+  // Process CPU and memory, heap, handles, GC and event-loop lag, under their usual names.
+  collectDefaultMetrics({ register: registry });
+
+  const timeRequest = requestTally(registry);
+
+  const accepted = new Counter({
+    name: 'porchlight_leads_accepted_total',
+    help: 'Leads stored, by form.',
+    labelNames: ['form'],
+    registers: [registry],
+  });
+  const refused = new Counter({
+    name: 'porchlight_leads_refused_total',
+    help: 'Lead form submissions refused, by form and reason.',
+    labelNames: ['form', 'reason'],
+    registers: [registry],
+  });
+  // Every series present from the start at 0, so that rate() and alerts see the first one.
+  for (const form of ['demo_call', 'contact'] as const) {
+    accepted.labels(form).inc(0);
+    for (const reason of LEAD_REFUSALS) refused.labels(form, reason).inc(0);
+  }
+
+  const deliveries = new Counter({
+    name: 'porchlight_outbox_deliveries_total',
+    help: 'Lead webhook delivery attempts: delivered, rejected by the receiver (4xx), or receiver unavailable.',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  for (const outcome of ['delivered', 'rejected', 'unavailable'] as const) deliveries.labels(outcome).inc(0);
+
+  // One read serves both outbox gauges of a scrape: prom-client collects them one right after the other.
+  let backlogRead: Promise<OutboxBacklog | undefined> | undefined;
+  function readBacklog(): Promise<OutboxBacklog | undefined> {
+    backlogRead ??= outboxBacklog()
+      .catch((error: unknown) => {
+        log.warn({ err: error }, 'outbox backlog could not be read for the metrics');
+        return undefined;
+      })
+      .finally(() => setImmediate(() => (backlogRead = undefined)));
+    return backlogRead;
+  }
+  const undelivered: Gauge<'state'> = new Gauge({
+    name: 'porchlight_outbox_undelivered',
+    help: 'Leads not delivered to the webhook yet, by state (queued, retrying, given_up).',
+    labelNames: ['state'],
+    registers: [registry],
+    async collect() {
+      const backlog = await readBacklog();
+      if (!backlog) return undelivered.reset();
+      undelivered.set({ state: 'queued' }, backlog.queued);
+      undelivered.set({ state: 'retrying' }, backlog.retrying);
+      undelivered.set({ state: 'given_up' }, backlog.givenUp);
+    },
+  });
+  const oldestAge: Gauge = new Gauge({
+    name: 'porchlight_outbox_oldest_undelivered_age_seconds',
+    help: 'Age of the oldest lead not delivered to the webhook (given up or not); 0 when every lead is delivered.',
+    registers: [registry],
+    async collect() {
+      const backlog = await readBacklog();
+      if (!backlog) return oldestAge.reset();
+      const oldest = backlog.oldestCreatedAt;
+      oldestAge.set(oldest ? Math.max(0, (clock().getTime() - oldest.getTime()) / 1000) : 0);
+    },
+  });
+
+  const sockets: Gauge = new Gauge({
+    name: 'porchlight_socket_connections',
+    help: 'Socket.IO connections open now (browsers following a demo call).',
+    registers: [registry],
+    collect: () => sockets.set(socketCount()),
+  });
+
+  const backups = new Counter({
+    name: 'porchlight_backups_total',
+    help: 'Database backups taken by this server since it started, by result (success, failure).',
+    labelNames: ['result'],
+    registers: [registry],
+  });
+  backups.labels('success').inc(0);
+  backups.labels('failure').inc(0);
+  if (backupStatus) {
+    const status = backupStatus;
+    // From the backup folder, so that they hold across restarts: an alert on the last success's age needs that.
+    const lastSuccess: Gauge = new Gauge({
+      name: 'porchlight_backup_last_success_timestamp_seconds',
+      help: 'When the newest backup in the backup folder was taken (Unix time); 0 when there is none.',
+      registers: [registry],
+      collect() {
+        const last = status().last;
+        if (last) lastSuccess.set(Date.parse(last.at) / 1000);
+        else lastSuccess.reset();
+      },
+    });
+    const lastSize: Gauge = new Gauge({
+      name: 'porchlight_backup_last_size_bytes',
+      help: 'Size of the newest backup.',
+      registers: [registry],
+      collect() {
+        const last = status().last;
+        if (last) lastSize.set(last.bytes);
+        else lastSize.reset();
+      },
+    });
+    const lastDuration: Gauge = new Gauge({
+      name: 'porchlight_backup_last_duration_seconds',
+      help: 'Time the newest backup took, copy and integrity check together (0 when taken before this start).',
+      registers: [registry],
+      collect() {
+        const ms = status().last?.ms;
+        if (ms != null) lastDuration.set(ms / 1000);
+        else lastDuration.reset();
+      },
+    });
+    const failing: Gauge = new Gauge({
+      name: 'porchlight_backup_failing',
+      help: '1 when the latest backup attempt failed, 0 once one succeeds again.',
+      registers: [registry],
+      collect: () => failing.set(status().lastFailure ? 1 : 0),
+    });
+  }
+
+  return {
+    registry,
+    timeRequest,
+    leadAccepted: (form) => accepted.labels(form).inc(),
+    leadRefused: (form, reason) => refused.labels(form, reason).inc(),
+    delivery: (outcome) => deliveries.labels(outcome).inc(),
+    backup: (result) => backups.labels(result).inc(),
+  };
+}
