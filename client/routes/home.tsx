@@ -7,7 +7,9 @@ import { Hero } from '../features/home/hero.tsx';
 import { LazyWhenVisible } from '../features/home/lazy-when-visible.tsx';
 
 // Sections below the hero are separate chunks: the server renders them into the page as usual, and the
-// browser hydrates each one when its code arrives, so they do not weigh on the first interaction.
+// browser hydrates each one when its code arrives, so they do not weigh on the first interaction. Each has
+// its own Suspense boundary, so each hydrates and commits as its own short task (React yields between them)
+// instead of all of them in one long one.
 const HowItWorks = lazy(() => import('../features/home/how-it-works.tsx').then((m) => ({ default: m.HowItWorks })));
 const Integrations = lazy(() => import('../features/home/integrations.tsx').then((m) => ({ default: m.Integrations })));
 const WhyChoose = lazy(() => import('../features/home/why-choose.tsx').then((m) => ({ default: m.WhyChoose })));
@@ -37,12 +39,26 @@ export function Component() {
       <Hero />
       <Suspense fallback={null}>
         <HowItWorks />
+      </Suspense>
+      <Suspense fallback={null}>
         <Integrations />
+      </Suspense>
+      <Suspense fallback={null}>
         <WhyChoose />
+      </Suspense>
+      <Suspense fallback={null}>
         <Compliance />
+      </Suspense>
+      <Suspense fallback={null}>
         <PricingSection />
+      </Suspense>
+      <Suspense fallback={null}>
         <CaseStudies />
+      </Suspense>
+      <Suspense fallback={null}>
         <LatestInsights />
+      </Suspense>
+      <Suspense fallback={null}>
         <Faq />
       </Suspense>
       <LazyWhenVisible load={loadLearnMore} minHeight="20rem" />

@@ -1,9 +1,10 @@
-// The brand typeface, Inter, served by the site itself. Only its Latin subset (48 KB, every weight in one
-// variable file) is loaded: it covers every character the site writes but a few arrows and ticks, which come
-// from the system font. The build hashes the file into /assets, cached for good.
-import interLatinUrl from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
+// The brand typeface, Inter, served by the site itself: one variable file holding every weight the site uses,
+// cut down by the build to the characters it writes (brand-font-subset.ts), about 29 KB. A tick or any other
+// character outside that comes from the fallback. The build hashes the file into /assets, cached for good.
+import brandFontUrl from 'virtual:brand-font';
+import { BRAND_FONT_WEIGHTS, brandFontUnicodeRange } from './brand-font-subset.ts';
 
-export const BRAND_FONT_URL = interLatinUrl;
+export const BRAND_FONT_URL = brandFontUrl;
 
 // Inter's widths relative to Arial's, measured on the site's own text (Inter is about 7% wider than Arial's
 // regular and 2.5% wider than its bold), and Inter's ascent and descent (1984 and 494 of 2048 units) at that size.
@@ -17,10 +18,9 @@ export const brandFontFaces = `
     font-family: 'Inter Variable';
     font-style: normal;
     font-display: swap;
-    font-weight: 100 900;
-    src: url(${interLatinUrl}) format('woff2-variations');
-    unicode-range: U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329,
-      U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD;
+    font-weight: ${BRAND_FONT_WEIGHTS.min} ${BRAND_FONT_WEIGHTS.max};
+    src: url(${brandFontUrl}) format('woff2-variations');
+    unicode-range: ${brandFontUnicodeRange()};
   }
   @font-face {
     font-family: 'Inter Fallback';

@@ -31,3 +31,12 @@ test('development serves the browser modules compiled by Vite', async () => {
   expect(res.headers['content-type']).toMatch(/javascript/);
   expect(res.text).toContain('hydrateRoot');
 }, 60_000);
+
+test('development preloads the brand font from the package, and serves it', async () => {
+  const html = (await request(ctx.app).get('/')).text;
+  const href = /<link rel="preload" href="([^"]+\.woff2)" as="font"/.exec(html)?.[1];
+  expect(href).toMatch(/inter-latin-wght-normal\.woff2$/);
+  const font = await request(ctx.app).get(String(href)).buffer(true);
+  expect(font.status).toBe(200);
+  expect(Buffer.from(font.body).subarray(0, 4).toString('latin1')).toBe('wOF2');
+}, 60_000);

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import request from 'supertest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { brandFontUnicodeRange, inBrandFont } from '#client/styles/brand-font-subset.ts';
+import { DIST_DIR } from '#server/pages.ts';
+import { createTestApp } from '../support/test-app.ts';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(() => ctx.close());
+
+/** The text a visitor reads on a page: no scripts, styles or tags, entities decoded. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<(script|style|template)\b[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, decimal: string) => String.fromCodePoint(Number(decimal)))
+    .replace(/&(amp|lt|gt|quot|nbsp);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"' })[name] ?? ' ');
+}
+
+test('every character of every page in the sitemap is drawn by the brand font the site ships', async () => {
+  const sitemap = (await request(ctx.app).get('/sitemap.xml')).text;
+  const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '/').pathname);
+  expect(paths.length).toBeGreaterThan(10);
+  const missing = new Map<string, string>();
+  for (const pagePath of paths) {
+    const res = await request(ctx.app).get(pagePath);
+    expect(res.status).toBe(200);
+    for (const character of visibleText(res.text)) {
+      if (!/\s/.test(character) && !inBrandFont(character)) missing.set(character, pagePath);
+    }
+  }
+  expect(Object.fromEntries(missing)).toEqual({});
+});
+
+test('the preloaded font is the cut-down file the @font-face names, with the same character range', async () => {
+  const html = (await request(ctx.app).get('/')).text;
+  const href = /<link rel="preload" href="(\/assets\/inter-latin-wght-normal-[\w-]+\.woff2)" as="font"/.exec(html)?.[1];
+  expect(href).toBeDefined();
+  // Emotion writes the styles without spaces.
+  expect(html).toContain(`src:url(${href}) format('woff2-variations')`);
+  expect(html).toContain(`unicode-range:${brandFontUnicodeRange().replace(/ /g, '')};`);
+  const font = await request(ctx.app).get(String(href)).buffer(true);
+  expect(font.status).toBe(200);
+  expect(font.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  // woff2 signature, and much smaller than the package's whole Latin file every first visit used to preload.
+  const body: Buffer = font.body;
+  expect(body.subarray(0, 4).toString('latin1')).toBe('wOF2');
+  const packaged = fs.statSync(
+    createRequire(import.meta.url).resolve('@fontsource-variable/inter/files/inter-latin-wght-normal.woff2'),
+  ).size;
+  expect(body.length).toBeLessThan(packaged * 0.7);
+  expect(fs.existsSync(path.join(DIST_DIR, 'client', String(href)))).toBe(true);
+});
