@@ -121,3 +121,30 @@ test('a boundary streamed later brings only its new rules, ahead of its content,
   expect(rest.indexOf(`<div hidden>${element}</div>`)).toBe(0);
   expect(rest.indexOf('Late</h2>')).toBeGreaterThan(element.length);
 });
+
+test('a destination that closes before the page is done stops the render', async () => {
+  const styles = collectingCache('css', NONCE);
+  const destination = sink();
+  const Never = lazy(() => new Promise<{ default: () => React.ReactNode }>(() => {}));
+  const errors: unknown[] = [];
+  const stream = renderToPipeableStream(
+    <CacheProvider value={styles.cache}>
+      <Page
+        late={
+          <Suspense fallback={<p>loading</p>}>
+            <Never />
+          </Suspense>
+        }
+      />
+    </CacheProvider>,
+    {
+      onShellReady: () => stream.pipe(withCollectedStyles(destination, styles)),
+      onError: (error) => {
+        errors.push(error);
+      },
+    },
+  );
+  await vi.waitFor(() => expect(destination.text()).toContain('loading'));
+  destination.destroy();
+  await vi.waitFor(() => expect(String(errors[0])).toMatch(/closed early/));
+});

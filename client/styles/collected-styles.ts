@@ -108,6 +108,9 @@ export function withCollectedStyles(destination: Destination, styles: Collecting
       callback(error);
     },
   });
+  // React listens to the stream it is given: an error or an early close of the real destination must stop it.
+  destination.on('error', (error: Error) => stream.destroy(error));
+  destination.on('close', () => stream.destroy());
   return Object.assign(stream, {
     flush() {
       release();
