@@ -148,3 +148,45 @@ test('a destination that closes before the page is done stops the render', async
   destination.destroy();
   await vi.waitFor(() => expect(String(errors[0])).toMatch(/closed early/));
 });
+
+test('a slow destination holds the render back and still gets the whole page, in order', async () => {
+  const styles = collectingCache('css', NONCE);
+  const chunks: Buffer[] = [];
+  // Takes one chunk at a time, later: every write asks the writer to wait for 'drain'.
+  const destination = new Writable({
+    highWaterMark: 1,
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      setImmediate(callback);
+    },
+  });
+  const items = Array.from({ length: 2000 }, (_, index) => `item ${index}`).map((label, index) => (
+    <li key={label} css={{ order: index % 7 }}>
+      {label}
+    </li>
+  ));
+  // A boundary that completes after the shell went out: its flush meets a destination still busy.
+  const Later = lazy(async () => ({ default: () => <ul>{items}</ul> }));
+  await new Promise<void>((resolve, reject) => {
+    const stream = renderToPipeableStream(
+      <CacheProvider value={styles.cache}>
+        <Page
+          late={
+            <Suspense fallback={<p>loading</p>}>
+              <Later />
+            </Suspense>
+          }
+        />
+      </CacheProvider>,
+      { onShellReady: () => stream.pipe(withCollectedStyles(destination, styles)), onShellError: reject },
+    );
+    destination.on('finish', resolve);
+  });
+  const html = Buffer.concat(chunks).toString('utf8');
+  expect(html.endsWith('</body></html>')).toBe(true);
+  expect(html).toContain('item 0</li>');
+  expect(html.indexOf('item 1998</li>')).toBeLessThan(html.indexOf('item 1999</li>'));
+  const found = styleElements(html);
+  expect(found).toHaveLength(2);
+  expect(found[1]?.[2]).toContain('order:6;');
+});

@@ -48,7 +48,7 @@ export function collectingCache(key: string, nonce: string): CollectingCache {
   };
 }
 
-type Destination = NodeJS.WritableStream & { flush?(): void; writableNeedDrain?: boolean };
+type Destination = NodeJS.WritableStream & { flush?(): void };
 
 const HEAD_END = Buffer.from('</head>');
 
@@ -61,6 +61,19 @@ const HEAD_END = Buffer.from('</head>');
 export function withCollectedStyles(destination: Destination, styles: CollectingCache): Writable & { flush(): void } {
   let pending: Buffer[] = [];
   let headDone = false;
+  // Set when `destination` asked to be written no more until it drains; the write that found it so waits.
+  let congested = false;
+  let waiting: (() => void) | undefined;
+  const resume = () => {
+    congested = false;
+    const next = waiting;
+    waiting = undefined;
+    next?.();
+  };
+
+  function send(bytes: Buffer): void {
+    if (!destination.write(bytes)) congested = true;
+  }
 
   function release(): void {
     if (pending.length === 0) return;
@@ -78,27 +91,21 @@ export function withCollectedStyles(destination: Destination, styles: Collecting
       if (style) out = Buffer.concat([Buffer.from(`<div hidden>${style}</div>`), out]);
     }
     pending = [];
-    destination.write(out);
+    send(out);
   }
 
   const stream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
       pending.push(chunk);
-      // Slow readers hold React back rather than this stream's memory; a closed one holds nothing back.
-      if (!destination.writableNeedDrain) {
-        callback();
-        return;
-      }
-      const resume = () => {
-        destination.off('drain', resume).off('close', resume);
-        callback();
-      };
-      destination.on('drain', resume).on('close', resume);
+      // Slow readers hold React back (this stream's buffer fills, and React waits for its 'drain') rather than
+      // this stream's memory.
+      if (congested) waiting = callback;
+      else callback();
     },
     final(callback) {
       release();
       // Whatever is left (an aborted render) goes out as it is: a page without <head> has no place for styles.
-      if (pending.length > 0) destination.write(Buffer.concat(pending));
+      if (pending.length > 0) send(Buffer.concat(pending));
       pending = [];
       destination.end();
       callback();
@@ -109,8 +116,13 @@ export function withCollectedStyles(destination: Destination, styles: Collecting
     },
   });
   // React listens to the stream it is given: an error or an early close of the real destination must stop it.
+  destination.on('drain', resume);
   destination.on('error', (error: Error) => stream.destroy(error));
-  destination.on('close', () => stream.destroy());
+  destination.on('close', () => {
+    // A closed one holds nothing back.
+    resume();
+    stream.destroy();
+  });
   return Object.assign(stream, {
     flush() {
       release();
