@@ -1,5 +1,4 @@
 import type { Writable } from 'node:stream';
-import createCache from '@emotion/cache';
 import { renderToPipeableStream } from 'react-dom/server';
 import {
   createStaticHandler,
@@ -11,6 +10,7 @@ import {
 import type { PublicConfig } from '#shared/public-config.ts';
 import { AppProviders, EMOTION_KEY } from './app-providers.tsx';
 import { routes as appRoutes } from './routes.tsx';
+import { collectingCache, withCollectedStyles } from './styles/collected-styles.ts';
 
 export { type Discovery, discovery } from './discovery.ts';
 export { routes } from './routes.tsx';
@@ -53,7 +53,7 @@ export function createRenderer(routeTable: RouteObject[]): Render {
     }
 
     const router = createStaticRouter(handler.dataRoutes, context);
-    const emotionCache = createCache({ key: EMOTION_KEY, nonce: options.nonce });
+    const styles = collectingCache(EMOTION_KEY, options.nonce);
     const routeIds = context.matches.map((match) => match.route.id);
     const preloads = options.preloadsFor(routeIds);
 
@@ -64,7 +64,7 @@ export function createRenderer(routeTable: RouteObject[]): Render {
         resolve({
           kind: 'html',
           status: context.statusCode,
-          pipe: (destination) => stream.pipe(destination),
+          pipe: (destination) => stream.pipe(withCollectedStyles(destination, styles)),
           abort: () => stream.abort(),
         });
       };
@@ -72,7 +72,7 @@ export function createRenderer(routeTable: RouteObject[]): Render {
         <AppProviders
           nonce={options.nonce}
           publicConfig={options.publicConfig}
-          emotionCache={emotionCache}
+          emotionCache={styles.cache}
           preloads={preloads}
         >
           <StaticRouterProvider router={router} context={context} nonce={options.nonce} />

@@ -63,8 +63,8 @@ const card = css`
     overflow: hidden;
     color: var(--color-muted);
     -webkit-box-orient: vertical;
+    /* The prefixed form is the one browsers implement; the checker knows no unprefixed line-clamp. */
     -webkit-line-clamp: 2;
-    line-clamp: 2;
   }
   .meta {
     display: flex;

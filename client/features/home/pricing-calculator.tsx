@@ -43,7 +43,7 @@ const offer = css`
 `;
 
 const sliderBox = css`
-  label {
+  .reading {
     display: flex;
     justify-content: space-between;
     font-weight: 600;
@@ -172,9 +172,11 @@ export function PricingCalculator() {
       </button>
       <div css={layout}>
         <div css={sliderBox}>
-          <label htmlFor="lead-volume">
-            Monthly leads: <output htmlFor="lead-volume">{leads.toLocaleString('en-US')}</output>
-          </label>
+          {/* The reading sits beside the label, not in it: a label names one control, and an output is one. */}
+          <div className="reading">
+            <label htmlFor="lead-volume">Monthly leads:</label>
+            <output htmlFor="lead-volume">{leads.toLocaleString('en-US')}</output>
+          </div>
           <input
             id="lead-volume"
             type="range"

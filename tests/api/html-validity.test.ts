@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { requestListener } from '#server/app.ts';
+import { createPageCache } from '#server/page-cache.ts';
+import { pageKeyOf } from '#shared/page-query.ts';
+import { type CheckerMessage, checkHtml } from '../support/html-checker.ts';
+import { listen } from '../support/leads.ts';
+import { rawGet } from '../support/raw-get.ts';
+import { createTestApp } from '../support/test-app.ts';
+import { childrenNamed, childText, parseXml } from '../support/xml.ts';
+
+// Every page as the production server sends it, checked by the Nu Html Checker: each page of the sitemap, the
+// operator pages and the not-found page, both as first streamed to a browser and as later sent from the page
+// cache. All go to the checker in one run.
+
+const OPERATOR_PAGES = ['/analytics', '/dashboard', '/leads'];
+const NOT_FOUND = '/no-such-page';
+
+let ctx: Awaited<ReturnType<typeof createTestApp>>;
+let server: Awaited<ReturnType<typeof listen>>;
+const cache = createPageCache({ clock: () => new Date('2026-01-05T12:00:00Z') });
+beforeAll(async () => {
+  ctx = await createTestApp({}, { pageCache: cache });
+  server = await listen(requestListener(ctx.app));
+});
+afterAll(async () => {
+  await server?.close();
+  await ctx?.close();
+});
+
+async function get(path: string, status = 200): Promise<string> {
+  const res = await rawGet(`${server.url}${path}`, { 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0' });
+  expect(res.status, path).toBe(status);
+  expect(res.headers['content-type'], path).toBe('text/html; charset=utf-8');
+  return res.body.toString('utf8');
+}
+
+const described = ({ page, line, message }: CheckerMessage) => `${page}${line ? `:${line}` : ''}: ${message}`;
+
+test('every page is valid HTML, streamed and from the page cache', { timeout: 240_000 }, async () => {
+  const sitemap = await rawGet(`${server.url}/sitemap.xml`);
+  const paths = childrenNamed(parseXml(sitemap.body.toString('utf8')), 'url').map(
+    (url) => new URL(childText(url, 'loc') ?? '').pathname,
+  );
+  expect(paths.length).toBeGreaterThan(5);
+
+  const pages = new Map<string, string>();
+  for (const path of [...new Set([...paths, ...OPERATOR_PAGES])]) {
+    const streamed = await get(path);
+    expect(streamed, path).toContain(' nonce="');
+    const key = pageKeyOf(new URL(path, server.url));
+    await vi.waitFor(() => expect(cache.get(key), path).toBeDefined(), { timeout: 20_000 });
+    const cached = await get(path);
+    expect(cached, path).not.toContain(' nonce="');
+    pages.set(`${path} (streamed)`, streamed);
+    pages.set(`${path} (cached)`, cached);
+  }
+  pages.set(`${NOT_FOUND} (streamed)`, await get(NOT_FOUND, 404));
+
+  const messages = await checkHtml(pages);
+  // Every finding is told against its page; one that is not would be a finding nobody could place.
+  expect(messages.filter((found) => !pages.has(found.page)).map(described)).toEqual([]);
+  expect(messages.filter((found) => found.type === 'error').map(described)).toEqual([]);
+});

@@ -1,0 +1,49 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+
+// The server sends a page's Emotion styles as one <style> in <head> (client/styles/collected-styles.ts). The
+// browser must take them as they are: no rule the server sent inserted again while hydrating, nothing left in
+// <body>.
+
+/** Rules the browser's Emotion cache inserted for a class the server's style element already had. */
+function stylesAfterHydration(page: Page) {
+  return page.evaluate(() => {
+    const server = [...document.querySelectorAll<HTMLStyleElement>('style[data-emotion^="css "]')];
+    const names = server.flatMap((element) => (element.dataset.emotion ?? '').split(' ').slice(1));
+    const insertedAgain = [...document.querySelectorAll<HTMLStyleElement>('style[data-emotion="css"]')]
+      .flatMap((element) => [...(element.sheet?.cssRules ?? [])].map((rule) => rule.cssText))
+      .filter((text) => names.some((name) => new RegExp(`\\.css-${name}(?![\\w-])`).test(text)));
+    return {
+      serverElements: server.length,
+      inHead: server.every((element) => element.parentElement === document.head),
+      classes: names.length,
+      insertedAgain,
+      stylesInBody: document.body.querySelectorAll('style').length,
+    };
+  });
+}
+
+test('a cached page hydrates on the styles the server sent in <head>, without inserting them again', async ({
+  page,
+  request,
+}) => {
+  await expect
+    .poll(async () => (await request.get('/blogs')).headers()['content-security-policy'], { timeout: 15_000 })
+    .toContain("'sha256-");
+  const response = await page.goto('/blogs');
+  expect(response?.headers()['content-security-policy']).not.toContain("'nonce-");
+  const styles = await stylesAfterHydration(page);
+  expect(styles).toMatchObject({ serverElements: 1, inHead: true, insertedAgain: [], stylesInBody: 0 });
+  expect(styles.classes).toBeGreaterThan(10);
+});
+
+test('a streamed page hydrates on the styles the server sent, without inserting them again', async ({ page }) => {
+  // The not-found page is never cached: it is always the streamed render.
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  expect(response?.headers()['content-security-policy']).toContain("'nonce-");
+  const styles = await stylesAfterHydration(page);
+  // Its sections are all ready with the shell, so the shell's one style element is all of them.
+  expect(styles).toMatchObject({ serverElements: 1, inHead: true, insertedAgain: [], stylesInBody: 0 });
+  expect(styles.classes).toBeGreaterThan(10);
+});
