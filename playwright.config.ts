@@ -24,10 +24,11 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
     { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions } },
   ],
-  // The production build, started the way `npm start` starts it, with its own throwaway database, and a
-  // clock that starts at a fixed instant (tests/support/fixed-clock.ts) so calling hours never depend on today.
+  // The production build, put together by createServer as `npm start` does, with its own throwaway database,
+  // and a clock that starts at a fixed instant (tests/support/e2e-server.ts) so calling hours never depend on
+  // today.
   webServer: {
-    command: 'rm -rf test-results/e2e-data && node --import ./tests/support/fixed-clock.ts server/index.ts',
+    command: 'rm -rf test-results/e2e-data && node tests/support/e2e-server.ts',
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
