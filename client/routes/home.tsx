@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import faq from '#content/faq.json';
 import { site } from '#content/site.ts';
+import { HydrateLater } from '../components/hydration-signal.tsx';
 import { Seo } from '../components/seo.tsx';
 import { faqPageJsonLd } from '../components/structured-data.ts';
 import { Hero } from '../features/home/hero.tsx';
@@ -35,7 +36,7 @@ export function Component() {
         structuredData={[faqPageJsonLd(faq)]}
       />
       <Hero />
-      <Suspense fallback={null}>
+      <HydrateLater>
         <HowItWorks />
         <Integrations />
         <WhyChoose />
@@ -44,7 +45,7 @@ export function Component() {
         <CaseStudies />
         <LatestInsights />
         <Faq />
-      </Suspense>
+      </HydrateLater>
       <LazyWhenVisible load={loadLearnMore} minHeight="20rem" />
     </>
   );

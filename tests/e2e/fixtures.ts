@@ -3,21 +3,14 @@ import { test as base, expect, type Page } from '@playwright/test';
 /** Every browser test fails on a console error, an uncaught exception or a request leaving this machine. */
 export const test = base.extend<{ pageErrors: string[] }>({
   // Navigations wait for hydration, as a visitor waits for a page to respond; `waitUntil: 'commit'` opts out.
-  // Sections in their own Suspense boundary hydrate when their chunk arrives, after the shell: the page is
-  // ready once React owns every section of the main landmark too.
+  // The app marks `<html data-hydrated>` once the page answers its first input, sections that hydrate when
+  // their code arrives included (client/components/hydration-signal.tsx).
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      if (options?.waitUntil !== 'commit') {
-        await page.waitForFunction(
-          () =>
-            document.documentElement.dataset.hydrated === 'true' &&
-            [...document.querySelectorAll('main > *, main section')].every((element) =>
-              Object.keys(element).some((key) => key.startsWith('__reactFiber$')),
-            ),
-        );
-      }
+      if (options?.waitUntil !== 'commit')
+        await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
       return response;
     };
     await use(page);
