@@ -3,10 +3,18 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 4319);
 const baseURL = `http://localhost:${PORT}`;
 
-// Debian's Chromium; Playwright's own browser download is not used (scripts/ensure-chromium.sh).
+// Debian's Chromium; Playwright's own browser download is not used (scripts/ensure-chromium.sh). It resolves
+// no host name but localhost, so no test reaches the network (tests/e2e/fixtures.ts reports any that tries);
+// a test fakes a third party with its own page.route.
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost',
+  ],
 };
 
 export default defineConfig({
