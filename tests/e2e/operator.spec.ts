@@ -119,27 +119,32 @@ function serverSecrets(): [name: string, value: string][] {
   return Object.entries(secrets).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
 }
 
-test('the secrets under test are the passwords, the hook and lead webhook secrets and the session secret', () => {
-  expect(serverSecrets().map(([name]) => name)).toEqual(
-    expect.arrayContaining([
-      'clientDashboardPassword',
-      'analyticsPassword',
-      'operatorPassword',
-      'hookSecret',
-      'leadWebhookSecret',
-      'sessionSecret',
-    ]),
-  );
-});
+// These two read files, not pages: one project is enough.
+test.describe('in the files', () => {
+  test.skip(({ isMobile }) => isMobile, 'no browser involved: the desktop project runs it');
 
-test('the built client assets contain no password or secret from the server environment', async () => {
-  const secrets = serverSecrets();
-  const files = await filesUnder(path.resolve('dist/client'));
-  expect(files.some((file) => file.endsWith('.js'))).toBe(true);
-  for (const file of files) {
-    const text = (await readFile(file)).toString('latin1');
-    for (const [name, value] of secrets) expect(text.includes(value), `${file} contains ${name}`).toBe(false);
-  }
+  test('the secrets under test are the passwords, the hook and lead webhook secrets and the session secret', () => {
+    expect(serverSecrets().map(([name]) => name)).toEqual(
+      expect.arrayContaining([
+        'clientDashboardPassword',
+        'analyticsPassword',
+        'operatorPassword',
+        'hookSecret',
+        'leadWebhookSecret',
+        'sessionSecret',
+      ]),
+    );
+  });
+
+  test('the built client assets contain no password or secret from the server environment', async () => {
+    const secrets = serverSecrets();
+    const files = await filesUnder(path.resolve('dist/client'));
+    expect(files.some((file) => file.endsWith('.js'))).toBe(true);
+    for (const file of files) {
+      const text = (await readFile(file)).toString('latin1');
+      for (const [name, value] of secrets) expect(text.includes(value), `${file} contains ${name}`).toBe(false);
+    }
+  });
 });
 
 test('no page the server sends, nor any script the browser loads for it, carries a password or secret', async ({
