@@ -19,20 +19,31 @@ async function freePort(): Promise<number> {
 export const testWithOwnServer = test.extend<{ ownServer: ServerProcess }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern; it needs none.
   ownServer: async ({}, use, testInfo) => {
-    // SITE_URL must name the server's own origin (the API answers only its own pages), so the port is chosen first.
-    const port = await freePort();
-    const server = await startServerProcess(
-      {
-        ...serverEnv(),
-        PORT: String(port),
-        SITE_URL: `http://localhost:${port}`,
-        DATA_DIR: testInfo.outputPath('own-server-data'),
-        // The line that says it listens is at info.
-        LOG_LEVEL: 'info',
-      },
-      'tests/support/e2e-server.ts',
-    );
-    await use({ ...server, url: `http://localhost:${port}` });
+    // SITE_URL must name the server's own origin (the API answers only its own pages), so the port is chosen
+    // first; another process may take it in between, and then another port is tried.
+    const start = async (port: number) =>
+      startServerProcess(
+        {
+          ...serverEnv(),
+          PORT: String(port),
+          SITE_URL: `http://localhost:${port}`,
+          DATA_DIR: testInfo.outputPath(`own-server-data-${port}`),
+          // The line that says it listens is at info.
+          LOG_LEVEL: 'info',
+        },
+        'tests/support/e2e-server.ts',
+      );
+    const startOnFreePort = async (attempt = 1): Promise<ServerProcess> => {
+      const port = await freePort();
+      try {
+        return { ...(await start(port)), url: `http://localhost:${port}` };
+      } catch (error) {
+        if (attempt === 5 || !String(error).includes('EADDRINUSE')) throw error;
+        return startOnFreePort(attempt + 1);
+      }
+    };
+    const server = await startOnFreePort();
+    await use(server);
     server.child.kill('SIGTERM');
     await server.exited;
   },
