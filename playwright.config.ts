@@ -3,10 +3,18 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 4319);
 const baseURL = `http://localhost:${PORT}`;
 
-// Debian's Chromium; Playwright's own browser download is not used (scripts/ensure-chromium.sh).
+// Debian's Chromium; Playwright's own browser download is not used (scripts/ensure-chromium.sh). It resolves
+// no host name but localhost, so no test reaches the network (tests/e2e/fixtures.ts reports any that tries);
+// a test fakes a third party with its own page.route.
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost',
+  ],
 };
 
 export default defineConfig({
@@ -24,10 +32,11 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
     { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions } },
   ],
-  // The production build, started the way `npm start` starts it, with its own throwaway database, and a
-  // clock that starts at a fixed instant (tests/support/fixed-clock.ts) so calling hours never depend on today.
+  // The production build, put together by createServer as `npm start` does, with its own throwaway database,
+  // and a clock that starts at a fixed instant (tests/support/e2e-server.ts) so calling hours never depend on
+  // today.
   webServer: {
-    command: 'rm -rf test-results/e2e-data && node --import ./tests/support/fixed-clock.ts server/index.ts',
+    command: 'rm -rf test-results/e2e-data && node tests/support/e2e-server.ts',
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
-import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { useLayoutHydrated } from '../components/hydration-signal.tsx';
 import { Toaster } from '../components/toaster.tsx';
 import { DialogHost } from '../dialogs/dialog-host.tsx';
 import { useAdPixel } from '../features/ad-pixel/use-ad-pixel.ts';
@@ -54,10 +54,7 @@ export function Layout() {
   useSourceTagResolution();
   useVisitTracking();
   useAdPixel({ enabled: !operator });
-  useEffect(() => {
-    // Marks the page interactive: until now a click on a server-rendered button does nothing.
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
+  useLayoutHydrated();
   return (
     <>
       <a css={skipLink} href="#main">

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import faq from '#content/faq.json';
 import { site } from '#content/site.ts';
+import { HydrateLater } from '../components/hydration-signal.tsx';
 import { Seo } from '../components/seo.tsx';
 import { faqPageJsonLd } from '../components/structured-data.ts';
 import { Hero } from '../features/home/hero.tsx';
@@ -8,7 +9,7 @@ import { LazyWhenVisible } from '../features/home/lazy-when-visible.tsx';
 
 // Sections below the hero are separate chunks: the server renders them into the page as usual, and the
 // browser hydrates each one when its code arrives, so they do not weigh on the first interaction. Each has
-// its own Suspense boundary, so each hydrates and commits as its own short task (React yields between them)
+// its own Suspense boundary (HydrateLater), so each hydrates and commits as its own short task (React yields between them)
 // instead of all of them in one long one.
 const HowItWorks = lazy(() => import('../features/home/how-it-works.tsx').then((m) => ({ default: m.HowItWorks })));
 const Integrations = lazy(() => import('../features/home/integrations.tsx').then((m) => ({ default: m.Integrations })));
@@ -37,30 +38,30 @@ export function Component() {
         structuredData={[faqPageJsonLd(faq)]}
       />
       <Hero />
-      <Suspense fallback={null}>
+      <HydrateLater>
         <HowItWorks />
-      </Suspense>
-      <Suspense fallback={null}>
+      </HydrateLater>
+      <HydrateLater>
         <Integrations />
-      </Suspense>
-      <Suspense fallback={null}>
+      </HydrateLater>
+      <HydrateLater>
         <WhyChoose />
-      </Suspense>
-      <Suspense fallback={null}>
+      </HydrateLater>
+      <HydrateLater>
         <Compliance />
-      </Suspense>
-      <Suspense fallback={null}>
+      </HydrateLater>
+      <HydrateLater>
         <PricingSection />
-      </Suspense>
-      <Suspense fallback={null}>
+      </HydrateLater>
+      <HydrateLater>
         <CaseStudies />
-      </Suspense>
-      <Suspense fallback={null}>
+      </HydrateLater>
+      <HydrateLater>
         <LatestInsights />
-      </Suspense>
-      <Suspense fallback={null}>
+      </HydrateLater>
+      <HydrateLater>
         <Faq />
-      </Suspense>
+      </HydrateLater>
       <LazyWhenVisible load={loadLearnMore} minHeight="20rem" />
     </>
   );

@@ -5,7 +5,7 @@ import { loadBuiltChunk } from '../support/built-assets.ts';
 import { storedLeads, uniqueEmail } from '../support/stored-leads.ts';
 import { expect, pauseClock, test } from './fixtures.ts';
 
-// The server's clock starts at 2026-01-15T18:00:00Z (tests/support/fixed-clock.ts): noon on a 210 number
+// The server's clock starts at 2026-01-15T18:00:00Z (tests/support/e2e-server.ts): noon on a 210 number
 // (America/Chicago, inside calling hours) and 08:00 on an 808 number (Pacific/Honolulu, outside them).
 // Every number is used once per project, because the same number can be called only once every 6 hours.
 

@@ -1,23 +1,16 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Request } from '@playwright/test';
 
 /** Every browser test fails on a console error, an uncaught exception or a request leaving this machine. */
 export const test = base.extend<{ pageErrors: string[] }>({
   // Navigations wait for hydration, as a visitor waits for a page to respond; `waitUntil: 'commit'` opts out.
-  // Sections in their own Suspense boundary hydrate when their chunk arrives, after the shell: the page is
-  // ready once React owns every section of the main landmark too.
+  // The app marks `<html data-hydrated>` once the page answers its first input, sections that hydrate when
+  // their code arrives included (client/components/hydration-signal.tsx).
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      if (options?.waitUntil !== 'commit') {
-        await page.waitForFunction(
-          () =>
-            document.documentElement.dataset.hydrated === 'true' &&
-            [...document.querySelectorAll('main > *, main section')].every((element) =>
-              Object.keys(element).some((key) => key.startsWith('__reactFiber$')),
-            ),
-        );
-      }
+      if (options?.waitUntil !== 'commit')
+        await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
       return response;
     };
     await use(page);
@@ -32,14 +25,25 @@ export const test = base.extend<{ pageErrors: string[] }>({
         if (!notFoundDocument) errors.push(`console: ${message.text()}`);
       });
       page.on('pageerror', (error) => errors.push(`page: ${error.message}`));
+      // The browser resolves no name but localhost (playwright.config.ts), so nothing leaves this machine; a
+      // request that tried, or one answered from an address outside, is reported. Watching rather than routing
+      // every request keeps the browser's cache on and spares each request a trip through this process; a
+      // test's own route for a third party (a fulfilled request) is not reported.
       const origin = new URL(baseURL ?? 'http://localhost').origin;
-      await page.route(
-        (url) => url.origin !== origin,
-        (route) => {
-          errors.push(`outbound request: ${route.request().url()}`);
-          return route.abort();
-        },
-      );
+      const outbound = (request: Request) => {
+        const url = new URL(request.url());
+        return /^(https?|wss?):$/.test(url.protocol) && url.origin !== origin;
+      };
+      // A name the browser would not resolve; a test that aborts a third party on purpose is not reported.
+      page.on('requestfailed', (request) => {
+        const unresolved = request.failure()?.errorText.includes('ERR_NAME_NOT_RESOLVED');
+        if (unresolved && outbound(request)) errors.push(`outbound request: ${request.url()}`);
+      });
+      page.on('requestfinished', async (request) => {
+        if (!outbound(request)) return;
+        const server = await (await request.response())?.serverAddr();
+        if (server) errors.push(`outbound request: ${request.url()}`);
+      });
       await use(errors);
       expect(errors).toEqual([]);
     },

@@ -13,9 +13,15 @@ export interface ServerProcess {
   exited: Promise<number | null>;
 }
 
-/** Runs the production server as `npm start` does, on a free loopback port, and resolves once it listens. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['server/index.ts'], {
+/**
+ * Runs the production server as `npm start` does, on a free loopback port, and resolves once it listens.
+ * `script` may be another entry that builds it the same way (the browser tests' tests/support/e2e-server.ts).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  script = 'server/index.ts',
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [script], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

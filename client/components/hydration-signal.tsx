@@ -1,0 +1,57 @@
+import { type ReactNode, Suspense, useEffect, useRef } from 'react';
+
+// `<html data-hydrated="true">` says the page answers its first input: the layout has hydrated, and so has
+// every section that hydrates on its own once its code arrives (a HydrateLater boundary). Until then a click
+// on a server-rendered button may do nothing. Browser tests wait for it; so could a monitoring script.
+
+interface LateSection {
+  arrived: boolean;
+}
+
+const waiting = new Set<LateSection>();
+let layoutHydrated = false;
+
+function markWhenAllHydrated() {
+  if (layoutHydrated && waiting.size === 0) document.documentElement.dataset.hydrated = 'true';
+}
+
+/**
+ * For the layout. Effects run children first, so by the time this one runs, every HydrateLater in the first
+ * commit has said whether it is still waiting for its code.
+ */
+export function useLayoutHydrated() {
+  useEffect(() => {
+    layoutHydrated = true;
+    markWhenAllHydrated();
+  }, []);
+}
+
+function Arrived({ section }: { section: LateSection }) {
+  useEffect(() => {
+    section.arrived = true;
+    waiting.delete(section);
+    markWhenAllHydrated();
+  }, [section]);
+  return null;
+}
+
+/**
+ * A Suspense boundary (no fallback: the server has rendered the content) whose lazily loaded sections hydrate
+ * when their code arrives, after the rest of the page; the page counts as hydrated only once they have.
+ */
+export function HydrateLater({ children }: { children: ReactNode }) {
+  const section = useRef<LateSection>({ arrived: false }).current;
+  useEffect(() => {
+    if (!section.arrived) waiting.add(section);
+    return () => {
+      waiting.delete(section);
+      markWhenAllHydrated();
+    };
+  }, [section]);
+  return (
+    <Suspense fallback={null}>
+      {children}
+      <Arrived section={section} />
+    </Suspense>
+  );
+}
