@@ -7,6 +7,7 @@ import { rateLimit } from 'express-rate-limit';
 import { pinoHttp } from 'pino-http';
 import type { Dispatcher } from 'undici';
 import type { DB } from '#db/database.ts';
+import { callStatusService } from '#server/calls/call-status-service.ts';
 import { pixelCspSources } from '#shared/ad-pixel.ts';
 import { calCspSources } from '#shared/cal-embed.ts';
 import { type Clock, systemClock } from '#shared/clock.ts';
@@ -25,13 +26,11 @@ import type { BackupStatus } from './backup-schedule.ts';
 import { builtAssetResponses } from './built-assets.ts';
 import { cachedPageResponses } from './cached-pages.ts';
 import { type CallEvents, createCallEvents } from './calls/call-events.ts';
-import { callStatusService } from './calls/call-status.ts';
 import { type Config, publicConfig } from './config.ts';
 import { leadVolumeStore } from './dashboard/lead-volume-store.ts';
 import { discoveryRouter } from './discovery.ts';
 import { type GeoLocator, sharedGeoLocator } from './geo/geo-locator.ts';
 import { healthRouter } from './health.ts';
-import { HOOKS_PATH, hooksRouter } from './hooks/hooks.ts';
 import { type HotPath, hotPath } from './hot-path.ts';
 import { leadInboxStore } from './leads/lead-inbox-store.ts';
 import { leadStore } from './leads/lead-store.ts';
@@ -47,6 +46,7 @@ import { requestIdOf } from './request-id.ts';
 import { type FailureCounter, memoryFailureCounter } from './sessions/failure-counter.ts';
 import { resolveSessionSecret } from './sessions/session-secret.ts';
 import { sessionStore } from './sessions/session-store.ts';
+import { HOOKS_PATH, hooksRouter } from './signed-hooks.ts';
 import { ssrHandler } from './ssr.ts';
 import { visitStore } from './visits/visit-store.ts';
 
@@ -130,7 +130,7 @@ export function createApp({
       img: pixel.img,
       // Cal.com's embed styles itself inline; a calendar team is always set (CAL_TEAM has a default).
       inlineStyles: Boolean(config.leads.calTeam),
-      // What the embeds ask for in their iframes' `allow` (client/dialogs/video-dialog.tsx; Cal.com's embed).
+      // What the embeds ask for in their iframes' `allow` (client/features/promos/video-dialog.tsx; Cal.com's embed).
       delegate: {
         autoplay: video,
         'encrypted-media': video,

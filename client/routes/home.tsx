@@ -1,10 +1,10 @@
 import { lazy, Suspense } from 'react';
+import { LazyWhenVisible } from '#client/components/lazy-when-visible.tsx';
 import faq from '#content/faq.json';
 import { site } from '#content/site.ts';
 import { Seo } from '../components/seo.tsx';
 import { faqPageJsonLd } from '../components/structured-data.ts';
 import { Hero } from '../features/home/hero.tsx';
-import { LazyWhenVisible } from '../features/home/lazy-when-visible.tsx';
 
 // Sections below the hero are separate chunks: the server renders them into the page as usual, and the
 // browser hydrates each one when its code arrives, so they do not weigh on the first interaction.

@@ -5,12 +5,12 @@ import {
   type CallJoinAck,
   type CallStatusEvent,
   isCallId,
-} from '#shared/call-status.ts';
+} from '#shared/call-status-protocol.ts';
 import { type Clock, systemClock } from '#shared/clock.ts';
 import type { Logger } from '../logger.ts';
 import { tokenBucket } from '../token-bucket.ts';
 import type { CallEvents } from './call-events.ts';
-import type { CallStatusService } from './call-status.ts';
+import type { CallStatusService } from './call-status-service.ts';
 
 export const callRoom = (callId: string) => `call:${callId}`;
 

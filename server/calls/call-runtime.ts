@@ -7,7 +7,7 @@ import type { Logger } from '../logger.ts';
 import { createOutboxWorker } from '../outbox/outbox-worker.ts';
 import { type CallEvents, createCallEvents } from './call-events.ts';
 import { bindCallRooms } from './call-rooms.ts';
-import { callStatusService } from './call-status.ts';
+import { callStatusService } from './call-status-service.ts';
 import { callAutomationConfigured, startLocalCallDriver } from './local-call-driver.ts';
 
 export interface CallRuntime {

@@ -5,10 +5,10 @@ import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import { followCall } from '#client/features/demo-call/follow-call.ts';
 import { bindCallRooms } from '#server/calls/call-rooms.ts';
-import { callStatusService } from '#server/calls/call-status.ts';
+import { callStatusService } from '#server/calls/call-status-service.ts';
 import { createLogger } from '#server/logger.ts';
 import { signedHeaders } from '#server/middleware/signed-webhook.ts';
-import type { CallStatus } from '#shared/call-status.ts';
+import type { CallStatus } from '#shared/call-status-protocol.ts';
 import { manualClock } from '../support/manual-clock.ts';
 import { createTestApp } from '../support/test-app.ts';
 

@@ -69,7 +69,7 @@ test('the promo video may autoplay, go full screen and picture-in-picture here, 
   }
 
   const withEmbed = permissionsOf(await request(await app({ PROMO_VIDEO_ID: 'dQw4w9WgXcQ' })).get('/'));
-  // What the embed's iframe asks for in its `allow` attribute (client/dialogs/video-dialog.tsx).
+  // What the embed's iframe asks for in its `allow` attribute (client/features/promos/video-dialog.tsx).
   for (const feature of ['autoplay', 'fullscreen', 'picture-in-picture', 'encrypted-media']) {
     expect(withEmbed.get(feature)).toEqual(['self', `"${YOUTUBE}"`]);
   }

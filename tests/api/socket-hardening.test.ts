@@ -13,12 +13,12 @@ import {
   TOO_MANY_JOINS,
   UNKNOWN_CALL,
 } from '#server/calls/call-rooms.ts';
-import { callStatusService } from '#server/calls/call-status.ts';
+import { callStatusService } from '#server/calls/call-status-service.ts';
 import { clientAddressOf } from '#server/client-address.ts';
 import { createLogger } from '#server/logger.ts';
 import { attachSocket } from '#server/socket.ts';
 import { memorySocketSlots } from '#server/socket-slots.ts';
-import { CALL_JOIN_EVENT, type CallJoinAck } from '#shared/call-status.ts';
+import { CALL_JOIN_EVENT, type CallJoinAck } from '#shared/call-status-protocol.ts';
 import { manualClock } from '../support/manual-clock.ts';
 import { createTestApp } from '../support/test-app.ts';
 

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toFieldErrors } from '#shared/api-error.ts';
-import type { CallStatus } from '#shared/call-status.ts';
+import type { CallStatus } from '#shared/call-status-protocol.ts';
 import { demoCallSchema } from '#shared/lead-schemas.ts';
 import { PROCESSING_ERROR_MESSAGE, SAME_NUMBER_COOLDOWN_MESSAGE } from '#shared/messages.ts';
 import { formatPhoneAsYouType } from '#shared/phone.ts';
