@@ -208,7 +208,7 @@ test('npm run db:migrate refuses a newer database with the same one line and exi
   await migrateToLatest(db, { migrations: { ...migrations, [NEXT]: addsNotes } });
   await db.destroy();
   open.splice(0);
-  const run = promisify(execFile)(process.execPath, ['db/migrate.ts'], {
+  const run = promisify(execFile)(process.execPath, ['server/commands/db-migrate.ts'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, DATA_DIR: path.join(root, 'data') },
   });

@@ -1,7 +1,7 @@
+import { DataDirBusyError, lockDataDir } from '#db/data-dir-lock.ts';
+import { createDatabase } from '#db/database.ts';
+import { upgradeDatabase } from '#db/upgrade.ts';
 import { loadConfig } from '#server/config.ts';
-import { DataDirBusyError, lockDataDir } from './data-dir-lock.ts';
-import { createDatabase } from './database.ts';
-import { upgradeDatabase } from './upgrade.ts';
 
 // `npm run db:migrate`: what the server does at start-up (backup first, refuse a newer database), and never
 // under a running server, whose code would not match the new schema.
