@@ -6,8 +6,8 @@ import { promisify } from 'node:util';
 import { type Kysely, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterEach, expect, test } from 'vitest';
+import { migrations } from '#db/migrations/index.ts';
 import { createDatabase, type DB, migrateToLatest } from './database.ts';
-import { migrations } from './migrations/index.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const dirs: string[] = [];

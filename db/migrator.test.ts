@@ -6,10 +6,10 @@ import { promisify } from 'node:util';
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { afterEach, expect, test } from 'vitest';
-import { leadIds, saveLead } from '../tests/support/lead-rows.ts';
+import { migrations } from '#db/migrations/index.ts';
+import { leadIds, saveLead } from '#tests/support/lead-rows.ts';
 import { listBackups } from './backups.ts';
 import { createDatabase, type DB } from './database.ts';
-import { migrations } from './migrations/index.ts';
 import { MIGRATION_TABLE, type Migrations, migrateToLatest, NewerSchemaError } from './migrator.ts';
 import { upgradeDatabase } from './upgrade.ts';
 

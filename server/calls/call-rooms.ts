@@ -1,4 +1,6 @@
 import type { Server, Socket } from 'socket.io';
+import type { Logger } from '#server/logger.ts';
+import { tokenBucket } from '#server/token-bucket.ts';
 import {
   CALL_JOIN_EVENT,
   CALL_STATUS_EVENT,
@@ -7,8 +9,6 @@ import {
   isCallId,
 } from '#shared/call-status-protocol.ts';
 import { type Clock, systemClock } from '#shared/clock.ts';
-import type { Logger } from '../logger.ts';
-import { tokenBucket } from '../token-bucket.ts';
 import type { CallEvents } from './call-events.ts';
 import type { CallStatusService } from './call-status-service.ts';
 

@@ -1,5 +1,5 @@
-import type { Config } from '../config.ts';
-import type { Logger } from '../logger.ts';
+import type { Config } from '#server/config.ts';
+import type { Logger } from '#server/logger.ts';
 import type { CallEvents } from './call-events.ts';
 import type { CallStatusService } from './call-status-service.ts';
 

@@ -1,8 +1,8 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { DB } from '#db/database.ts';
+import { retryOutbox } from '#server/outbox/outbox-store.ts';
 import type { DeliveryState, InboxFilters, InboxLead } from '#shared/lead-inbox.ts';
 import { searchLookup } from '#shared/search-terms.ts';
-import { retryOutbox } from '../outbox/outbox-store.ts';
 import type { InboxCursor } from './inbox-cursor.ts';
 
 // The operators' view of every captured lead (docs/decisions/operator-role.md), newest first, with its consent,

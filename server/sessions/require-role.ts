@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
+import { sendApiError } from '#server/api-error.ts';
 import type { Clock } from '#shared/clock.ts';
 import type { SessionRole } from '#shared/session-schema.ts';
-import { sendApiError } from '../api-error.ts';
 import { sessionIdOf } from './session-cookies.ts';
 import type { SessionStore } from './session-store.ts';
 

@@ -16,9 +16,9 @@ import {
   type CallJoinAck,
   type CallStatusEvent,
 } from '#shared/call-status-protocol.ts';
-import { recordCallEvents } from '../support/leads.ts';
-import { manualClock } from '../support/manual-clock.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { recordCallEvents } from '#tests/support/leads.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 const T0 = '2026-03-02T18:00:00.000Z';
 const SECRET = 'a-hook-secret-of-some-length';

@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import { signedHeaders } from '#server/middleware/signed-webhook.ts';
-import { seedLeads } from '../support/inbox-leads.ts';
-import { manualClock } from '../support/manual-clock.ts';
-import { SIGN_IN_ENV, signedInAgent } from '../support/sessions.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { seedLeads } from '#tests/support/inbox-leads.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
+import { SIGN_IN_ENV, signedInAgent } from '#tests/support/sessions.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 const T0 = '2026-03-15T12:00:00.000Z';
 const HOOK_SECRET = 'hook-secret-for-tests-0123456789';

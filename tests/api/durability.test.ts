@@ -6,7 +6,7 @@ import { afterEach, expect, test } from 'vitest';
 import { LOCK_FILE } from '#db/data-dir-lock.ts';
 import { createDatabase, migrateToLatest } from '#db/database.ts';
 import { migrations } from '#db/migrations/index.ts';
-import { runScript, type ServerProcess, startServer } from '../support/server-script.ts';
+import { runScript, type ServerProcess, startServer } from '#tests/support/server-script.ts';
 
 // Process-level checks of what an operator relies on: SIGTERM, kill -9, backups, restore and upgrades against
 // the real server (`npm start`), each over its own temporary DATA_DIR.

@@ -9,8 +9,8 @@ import { callStatusService } from '#server/calls/call-status-service.ts';
 import { createLogger } from '#server/logger.ts';
 import { signedHeaders } from '#server/middleware/signed-webhook.ts';
 import type { CallStatus } from '#shared/call-status-protocol.ts';
-import { manualClock } from '../support/manual-clock.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 // The dialog's side of issue 6 "Call status" (client/features/demo-call/follow-call.ts) against the real rooms.
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type RawRequest, rawRequest } from '../support/raw-http.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { type RawRequest, rawRequest } from '#tests/support/raw-http.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 // Every door of the running server, knocked on the way a careless client or an attacker would: the answer
 // may be any 4xx, never a 5xx, and the server must still answer afterwards. A crash ends this test file.

@@ -4,9 +4,9 @@ import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import { requestListener } from '#server/app.ts';
 import { createLogger } from '#server/logger.ts';
-import { builtChunkUrl } from '../support/built-assets.ts';
-import { SIGN_IN_ENV, signedInAgent } from '../support/sessions.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { builtChunkUrl } from '#tests/support/built-assets.ts';
+import { SIGN_IN_ENV, signedInAgent } from '#tests/support/sessions.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>> | undefined;
 afterEach(async () => {

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { requestListener } from '#server/app.ts';
 import { createPageCache } from '#server/page-cache.ts';
 import type { PageSource } from '#server/pages.ts';
-import { headingOf } from '../support/html.ts';
-import { listen, UUID_V4 } from '../support/leads.ts';
-import { manualClock } from '../support/manual-clock.ts';
-import { rawGet } from '../support/raw-get.ts';
-import { builtPages, createTestApp } from '../support/test-app.ts';
+import { headingOf } from '#tests/support/html.ts';
+import { listen, UUID_V4 } from '#tests/support/leads.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
+import { rawGet } from '#tests/support/raw-get.ts';
+import { builtPages, createTestApp } from '#tests/support/test-app.ts';
 
 /** Filling renders and compresses off the request: generous on a busy machine. */
 const FILLED = { timeout: 10_000 };

@@ -3,8 +3,8 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DIST_DIR } from '#server/pages.ts';
-import { headingOf, inlineTags, titleOf } from '../support/html.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { headingOf, inlineTags, titleOf } from '#tests/support/html.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {

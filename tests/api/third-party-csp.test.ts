@@ -2,7 +2,7 @@ import express from 'express';
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import { cspNonce, securityHeaders, type ThirdPartySources } from '#server/middleware/security.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {

@@ -1,15 +1,15 @@
 import { css } from '@emotion/react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { trackLead } from '#client/features/ad-pixel/ad-pixel.ts';
+import { useSourceTag } from '#client/state/source-tag.ts';
+import { useToast } from '#client/state/toasts.ts';
+import { buttonStyles } from '#client/styles/buttons.ts';
 import { site } from '#content/site.ts';
 import { toFieldErrors } from '#shared/api-error.ts';
 import { CONSENT_POLICY_PATH, contactConsentText } from '#shared/consent.ts';
 import { contactSchema } from '#shared/lead-schemas.ts';
 import { contactFailureToast, contactSuccessToast } from '#shared/messages.ts';
-import { useSourceTag } from '../../state/source-tag.ts';
-import { useToast } from '../../state/toasts.ts';
-import { buttonStyles } from '../../styles/buttons.ts';
-import { trackLead } from '../ad-pixel/ad-pixel.ts';
 import {
   type ContactField,
   type ContactFieldErrors,

@@ -1,9 +1,9 @@
 import { css } from '@emotion/react';
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { buttonStyles } from '#client/styles/buttons.ts';
 import { site } from '#content/site.ts';
 import { CONSENT_POLICY_PATH, demoConsentText } from '#shared/consent.ts';
 import { EMAIL_MAX, NAME_FIELD_MAX, PHONE_INPUT_MAX } from '#shared/lead-schemas.ts';
-import { buttonStyles } from '../../styles/buttons.ts';
 import { CALLER_AREA_CODE, PHONE_FOCUS_DELAY_MS, SAME_NUMBER_EVERY_HOURS } from './demo-call-rules.ts';
 import { reformatPhone } from './phone-caret.ts';
 import type { DemoField, DemoFieldErrors } from './submit-demo-call.ts';
