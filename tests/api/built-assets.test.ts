@@ -7,12 +7,12 @@ import { DIST_DIR } from '#server/pages.ts';
 import { builtChunkUrl } from '#tests/support/built-assets.ts';
 import { listen } from '#tests/support/leads.ts';
 import { rawGet } from '#tests/support/raw-get.ts';
-import { createTestApp } from '#tests/support/test-app.ts';
+import { builtPages, createTestApp } from '#tests/support/test-app.ts';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let server: Awaited<ReturnType<typeof listen>>;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({}, { pages: await builtPages() });
   // As the server runs it: built assets are answered before Express is entered.
   server = await listen(requestListener(ctx.app));
 });

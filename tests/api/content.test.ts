@@ -15,7 +15,7 @@ import {
   metaTags,
   textsOf,
 } from '#tests/support/seo.ts';
-import { createTestApp } from '#tests/support/test-app.ts';
+import { builtPages, createTestApp } from '#tests/support/test-app.ts';
 import { childrenNamed, childText, parseXml } from '#tests/support/xml.ts';
 
 // Every article and content page, checked in the raw server HTML: what a crawler that runs no script sees.
@@ -23,7 +23,7 @@ import { childrenNamed, childText, parseXml } from '#tests/support/xml.ts';
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let siteUrl: string;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({}, { pages: await builtPages() });
   siteUrl = ctx.config.siteUrl;
 });
 afterAll(() => ctx.close());

@@ -31,11 +31,12 @@ function reportLeads(ctx: Ctx, payload: unknown, secret = HOOK_SECRET) {
     .send(body);
 }
 
-test('the lead volume needs the client role: 401 without a session', async () => {
+test('the lead volume needs the client role: 401 without a session, which no cache keeps either', async () => {
   const ctx = await setup();
   const res = await request(ctx.app).get('/api/dashboard/lead-volume');
   expect(res.status).toBe(401);
   expect(res.body).toEqual({ error: 'Please sign in to continue.' });
+  expect(res.headers['cache-control']).toBe('no-store');
 });
 
 test('an analytics session does not open the client dashboard', async () => {

@@ -108,7 +108,7 @@ test('a Host header or forwarded protocol that makes no URL still gets the page,
   for (const host of ['[::1', '%zz', 'a b']) {
     expect((await request(ctx.app).get('/').set('Host', host)).status).toBe(200);
   }
-  const proxied = await createTestApp({ TRUST_PROXY: 'loopback' });
+  const proxied = await createTestApp({ TRUST_PROXY: 'loopback' }, { pages: await builtPages() });
   try {
     const res = await request(proxied.app).get('/').set('X-Forwarded-Proto', 'not a scheme');
     expect(res.status).toBe(200);

@@ -18,7 +18,7 @@ const FILLED = { timeout: 10_000 };
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 const cache = createPageCache({ clock: () => new Date('2026-01-05T12:00:00Z') });
 beforeAll(async () => {
-  ctx = await createTestApp({}, { pageCache: cache });
+  ctx = await createTestApp({}, { pageCache: cache, pages: await builtPages() });
 });
 afterAll(() => ctx.close());
 
@@ -226,7 +226,7 @@ test('the cache stays within its byte budget however many pages are asked for', 
   const pageBytes = cache.get('/blogs')?.body.size ?? 0;
   expect(pageBytes).toBeGreaterThan(10_000);
   const small = createPageCache({ clock: () => new Date('2026-01-05T12:00:00Z'), maxBytes: pageBytes * 2.5 });
-  const app = await createTestApp({}, { pageCache: small });
+  const app = await createTestApp({}, { pageCache: small, pages: await builtPages() });
   try {
     const paths = ['/', '/blogs', '/policies', '/privacy', '/team', '/about-us', '/blogs?layout=list', '/directory'];
     for (const path of paths) {

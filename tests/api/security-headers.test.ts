@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
-import { createTestApp } from '#tests/support/test-app.ts';
+import { builtPages, createTestApp } from '#tests/support/test-app.ts';
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -26,7 +26,7 @@ function permissionsOf(res: { headers: Record<string, unknown> }): Map<string, s
 }
 
 async function app(env: Record<string, string> = {}) {
-  const ctx = await createTestApp(env);
+  const ctx = await createTestApp(env, { pages: await builtPages() });
   open.push(ctx);
   return ctx.app;
 }
