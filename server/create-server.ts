@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { Express } from 'express';
 import type { Server as SocketServer } from 'socket.io';
-import { type DataDirLock, lockDataDir } from '#db/data-dir-lock.ts';
-import { checkpoint, createDatabase, type DB } from '#db/database.ts';
-import { upgradeDatabase } from '#db/upgrade.ts';
+import type { DataDirLock } from '#db/data-dir-lock.ts';
+import { checkpoint, type DB } from '#db/database.ts';
+import { openUpgradedDatabase } from '#db/upgrade.ts';
 import type { CallEvents } from '#server/calls/call-events.ts';
 import { createCallRuntime } from '#server/calls/call-runtime.ts';
 import { type Clock, systemClock } from '#shared/clock.ts';
@@ -59,24 +59,17 @@ interface OwnDatabase {
  * for the operator; nothing stays open then.
  */
 async function openOwnDatabase(config: Config, logger: Logger, clock: Clock): Promise<OwnDatabase> {
-  const lock = lockDataDir({ dataDir: config.dataDir, databaseFile: config.databaseFile, purpose: 'server' });
-  const db = createDatabase(config.databaseFile);
-  try {
-    const { applied, backup } = await upgradeDatabase({
-      db,
-      databaseFile: config.databaseFile,
-      backups: config.backups,
-      at: clock(),
-    });
-    if (backup) {
-      logger.info({ file: backup.file, bytes: backup.bytes, ms: backup.ms }, 'database backed up before migrating');
-    }
-    if (applied.length) logger.info({ migrations: applied }, 'database migrated');
-  } catch (error) {
-    await db.destroy();
-    lock.release();
-    throw error;
+  const { db, lock, applied, backup } = await openUpgradedDatabase({
+    dataDir: config.dataDir,
+    databaseFile: config.databaseFile,
+    backups: config.backups,
+    purpose: 'server',
+    at: clock(),
+  });
+  if (backup) {
+    logger.info({ file: backup.file, bytes: backup.bytes, ms: backup.ms }, 'database backed up before migrating');
   }
+  if (applied.length) logger.info({ migrations: applied }, 'database migrated');
   const backups = scheduleBackups({ config: config.backups, databaseFile: config.databaseFile, clock, logger });
   return { db, lock, backups };
 }
