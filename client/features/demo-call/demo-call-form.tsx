@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { HoneypotField } from '#client/components/honeypot-field.tsx';
 import { buttonStyles } from '#client/styles/buttons.ts';
 import { site } from '#content/site.ts';
 import { CONSENT_POLICY_PATH, demoConsentText } from '#shared/consent.ts';
@@ -101,14 +102,6 @@ const form = css`
 `;
 
 // Issue 6: off-screen rather than display:none, which some bots skip; hidden from assistive technology.
-const honeypot = css`
-  position: absolute;
-  left: -10000px;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-`;
-
 /**
  * The consent sentence in the exact words the server stores (shared/consent.ts), with the policy's path as a
  * link. It opens in a new tab, so the details typed so far stay in the dialog.
@@ -251,18 +244,7 @@ export function DemoCallForm({ values, errors, formError, submitting, onChange, 
         <FieldError id={errorId('email')} message={errors.email} />
       </div>
 
-      <div css={honeypot} aria-hidden="true">
-        <label htmlFor={fieldId('website')}>Website</label>
-        <input
-          id={fieldId('website')}
-          name="website"
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          value={values.website}
-          onChange={change('website')}
-        />
-      </div>
+      <HoneypotField id={fieldId('website')} value={values.website} onChange={change('website')} />
 
       <div className="field">
         <label className="consent">
