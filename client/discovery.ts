@@ -1,3 +1,4 @@
+import { blogIndex } from '#client/features/blog/blog-index.ts';
 import home from '#content/home.json';
 import { meta as consentPolicies } from '#content/legal/consent-policies.md';
 import { meta as privacy } from '#content/legal/privacy.md';
@@ -12,7 +13,6 @@ import { site } from '#content/site.ts';
 import { team } from '#content/team.ts';
 import { postDateToUtc } from '#shared/blog.ts';
 import { escapeXml } from '#shared/xml.ts';
-import { blogIndex } from './features/blog/blog-index.ts';
 
 // Sitemap, feed and web app manifest. They are built from the content compiled into the server bundle,
 // so the server asks this module for them (server/discovery.ts) instead of reading content itself.

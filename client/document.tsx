@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { preload } from 'react-dom';
+import { bootScript } from '#client/styles/boot-script.ts';
+import { BRAND_FONT_URL } from '#client/styles/brand-font.ts';
+import { GlobalStyles } from '#client/styles/global-styles.tsx';
 import { site } from '#content/site.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { NonceContext } from './nonce.tsx';
 import { PUBLIC_CONFIG_ELEMENT_ID, PublicConfigContext, serializeForScript } from './public-config.tsx';
-import { bootScript } from './styles/boot-script.ts';
-import { BRAND_FONT_URL } from './styles/brand-font.ts';
-import { GlobalStyles } from './styles/global-styles.tsx';
 
 interface DocumentProps {
   nonce: string;

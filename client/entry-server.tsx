@@ -7,10 +7,10 @@ import {
   type RouteObject,
   StaticRouterProvider,
 } from 'react-router';
+import { collectingCache, withCollectedStyles } from '#client/styles/collected-styles.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { AppProviders, EMOTION_KEY } from './app-providers.tsx';
 import { routes as appRoutes } from './routes.tsx';
-import { collectingCache, withCollectedStyles } from './styles/collected-styles.ts';
 
 export { type Discovery, discovery } from './discovery.ts';
 export { routes } from './routes.tsx';

@@ -1,7 +1,7 @@
 import { data, type LoaderFunction, type RouteObject, redirect } from 'react-router';
-import { OPERATOR_ROUTE_HANDLE } from './features/operator/operator-route.ts';
-import { Layout } from './layout/layout.tsx';
-import { NotFoundPage, RouteErrorBoundary } from './layout/route-error-boundary.tsx';
+import { OPERATOR_ROUTE_HANDLE } from '#client/features/operator/operator-route.ts';
+import { Layout } from '#client/layout/layout.tsx';
+import { NotFoundPage, RouteErrorBoundary } from '#client/layout/route-error-boundary.tsx';
 
 const to =
   (location: string): LoaderFunction =>
@@ -22,41 +22,49 @@ export const routes: RouteObject[] = [
         id: 'pages',
         ErrorBoundary: RouteErrorBoundary,
         children: [
-          { id: 'home', index: true, lazy: () => import('./routes/home.tsx') },
+          { id: 'home', index: true, lazy: () => import('#client/routes/home.tsx') },
           // Campaign links set their source tag (docs/product-rules.md#source-tags).
           { path: 'agent-isa', loader: to('/?source=agent-isa') },
           { path: 'isa-headquarters', loader: to('/?source=isa-hq') },
           { path: 'tracking', loader: to('/analytics') },
-          { id: 'blogs', path: 'blogs', lazy: () => import('./routes/blogs.tsx') },
-          { id: 'blog-post', path: 'blog/:slug', lazy: () => import('./routes/blog-post.tsx') },
-          { id: 'policies', path: 'policies', lazy: () => import('./routes/policies.tsx') },
-          { id: 'privacy', path: 'privacy', lazy: () => import('./routes/privacy.tsx') },
-          { id: 'consent-policies', path: 'consent-policies', lazy: () => import('./routes/consent-policies.tsx') },
+          { id: 'blogs', path: 'blogs', lazy: () => import('#client/routes/blogs.tsx') },
+          { id: 'blog-post', path: 'blog/:slug', lazy: () => import('#client/routes/blog-post.tsx') },
+          { id: 'policies', path: 'policies', lazy: () => import('#client/routes/policies.tsx') },
+          { id: 'privacy', path: 'privacy', lazy: () => import('#client/routes/privacy.tsx') },
+          {
+            id: 'consent-policies',
+            path: 'consent-policies',
+            lazy: () => import('#client/routes/consent-policies.tsx'),
+          },
           // Operator pages: the layout leaves out promos, exit intent and the ad pixel (operator-route.ts).
           {
             id: 'analytics',
             path: 'analytics',
             handle: OPERATOR_ROUTE_HANDLE,
-            lazy: () => import('./routes/analytics.tsx'),
+            lazy: () => import('#client/routes/analytics.tsx'),
           },
           {
             id: 'meeting-confirmation',
             path: 'meeting-confirmation',
-            lazy: () => import('./routes/meeting-confirmation.tsx'),
+            lazy: () => import('#client/routes/meeting-confirmation.tsx'),
           },
-          { id: 'team', path: 'team', lazy: () => import('./routes/team.tsx') },
-          { id: 'meet-person', path: 'meet/:person', lazy: () => import('./routes/meet-person.tsx') },
-          { id: 'affiliate-program', path: 'affiliate-program', lazy: () => import('./routes/affiliate-program.tsx') },
-          { id: 'lead-generation', path: 'lead-generation', lazy: () => import('./routes/lead-generation.tsx') },
-          { id: 'about-us', path: 'about-us', lazy: () => import('./routes/about-us.tsx') },
-          { id: 'directory', path: 'directory', lazy: () => import('./routes/directory.tsx') },
+          { id: 'team', path: 'team', lazy: () => import('#client/routes/team.tsx') },
+          { id: 'meet-person', path: 'meet/:person', lazy: () => import('#client/routes/meet-person.tsx') },
+          {
+            id: 'affiliate-program',
+            path: 'affiliate-program',
+            lazy: () => import('#client/routes/affiliate-program.tsx'),
+          },
+          { id: 'lead-generation', path: 'lead-generation', lazy: () => import('#client/routes/lead-generation.tsx') },
+          { id: 'about-us', path: 'about-us', lazy: () => import('#client/routes/about-us.tsx') },
+          { id: 'directory', path: 'directory', lazy: () => import('#client/routes/directory.tsx') },
           {
             id: 'dashboard',
             path: 'dashboard',
             handle: OPERATOR_ROUTE_HANDLE,
-            lazy: () => import('./routes/dashboard.tsx'),
+            lazy: () => import('#client/routes/dashboard.tsx'),
           },
-          { id: 'leads', path: 'leads', handle: OPERATOR_ROUTE_HANDLE, lazy: () => import('./routes/leads.tsx') },
+          { id: 'leads', path: 'leads', handle: OPERATOR_ROUTE_HANDLE, lazy: () => import('#client/routes/leads.tsx') },
           {
             id: 'not-found',
             path: '*',

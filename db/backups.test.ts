@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterEach, expect, test } from 'vitest';
-import { leadIds, saveLead } from '../tests/support/lead-rows.ts';
+import { leadIds, saveLead } from '#tests/support/lead-rows.ts';
 import { backupFileName, listBackups, takeBackup } from './backups.ts';
 import { createDatabase, type DB, migrateToLatest } from './database.ts';
 import { integrityProblem } from './database-check.ts';

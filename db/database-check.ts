@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { migrations as knownMigrations } from './migrations/index.ts';
+import { migrations as knownMigrations } from '#db/migrations/index.ts';
 import { MIGRATION_TABLE, type Migrations, newerSchemaMessage } from './migrator.ts';
 
 /** Tables every Porchlight database has had since its first migration. */

@@ -6,8 +6,8 @@ import { promisify } from 'node:util';
 import { type Kysely, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { afterEach, expect, test } from 'vitest';
+import { migrations } from '#db/migrations/index.ts';
 import { createDatabase, type DB, migrateToLatest } from './database.ts';
-import { migrations } from './migrations/index.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const dirs: string[] = [];
@@ -223,7 +223,10 @@ test('upgrading keeps open sessions, lets the operator role sign in, and says wh
 test('npm run db:migrate migrates the database in DATA_DIR and says what it applied', async () => {
   const dataDir = tempDir();
   const run = (env: Record<string, string>) =>
-    promisify(execFile)(process.execPath, ['db/migrate.ts'], { cwd: ROOT, env: { PATH: process.env.PATH, ...env } });
+    promisify(execFile)(process.execPath, ['server/commands/db-migrate.ts'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, ...env },
+    });
   const first = await run({ DATA_DIR: dataDir });
   expect(first.stdout.trim()).toBe(
     'Applied 0001-initial, 0002-consents, 0003-session-id-hashes, 0004-outbox-delivery, 0005-visit-rollups, 0006-lead-inbox, 0007-privacy-requests',

@@ -6,10 +6,10 @@ import { promisify } from 'node:util';
 import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import { afterEach, expect, test } from 'vitest';
-import { leadIds, saveLead } from '../tests/support/lead-rows.ts';
+import { migrations } from '#db/migrations/index.ts';
+import { leadIds, saveLead } from '#tests/support/lead-rows.ts';
 import { listBackups } from './backups.ts';
 import { createDatabase, type DB } from './database.ts';
-import { migrations } from './migrations/index.ts';
 import { MIGRATION_TABLE, type Migrations, migrateToLatest, NewerSchemaError } from './migrator.ts';
 import { upgradeDatabase } from './upgrade.ts';
 
@@ -208,7 +208,7 @@ test('npm run db:migrate refuses a newer database with the same one line and exi
   await migrateToLatest(db, { migrations: { ...migrations, [NEXT]: addsNotes } });
   await db.destroy();
   open.splice(0);
-  const run = promisify(execFile)(process.execPath, ['db/migrate.ts'], {
+  const run = promisify(execFile)(process.execPath, ['server/commands/db-migrate.ts'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, DATA_DIR: path.join(root, 'data') },
   });

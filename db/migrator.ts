@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
+import { migrations as knownMigrations } from '#db/migrations/index.ts';
 import type { DB } from './database.ts';
-import { migrations as knownMigrations } from './migrations/index.ts';
 
 export type Migrations = Record<string, Migration>;
 

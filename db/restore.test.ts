@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
-import { leadIds, saveLead } from '../tests/support/lead-rows.ts';
+import { leadIds, saveLead } from '#tests/support/lead-rows.ts';
 import { takeBackup } from './backups.ts';
 import { DataDirBusyError, LOCK_FILE, lockDataDir } from './data-dir-lock.ts';
 import { createDatabase, type DB, migrateToLatest } from './database.ts';

@@ -1,14 +1,14 @@
-import type { CallNotificationsTable } from './tables/call-notifications.ts';
-import type { ConsentsTable } from './tables/consents.ts';
-import type { LeadSearchTermsTable } from './tables/lead-search-terms.ts';
-import type { LeadVolumeTable } from './tables/lead-volume.ts';
-import type { LeadsTable } from './tables/leads.ts';
-import type { OutboxTable } from './tables/outbox.ts';
-import type { PhoneCooldownsTable } from './tables/phone-cooldowns.ts';
-import type { PrivacyRequestsTable } from './tables/privacy-requests.ts';
-import type { SessionsTable } from './tables/sessions.ts';
-import type { VisitDayCountsTable, VisitDayPlacesTable, VisitDaysTable } from './tables/visit-rollups.ts';
-import type { VisitsTable } from './tables/visits.ts';
+import type { CallNotificationsTable } from '#db/tables/call-notifications.ts';
+import type { ConsentsTable } from '#db/tables/consents.ts';
+import type { LeadSearchTermsTable } from '#db/tables/lead-search-terms.ts';
+import type { LeadVolumeTable } from '#db/tables/lead-volume.ts';
+import type { LeadsTable } from '#db/tables/leads.ts';
+import type { OutboxTable } from '#db/tables/outbox.ts';
+import type { PhoneCooldownsTable } from '#db/tables/phone-cooldowns.ts';
+import type { PrivacyRequestsTable } from '#db/tables/privacy-requests.ts';
+import type { SessionsTable } from '#db/tables/sessions.ts';
+import type { VisitDayCountsTable, VisitDayPlacesTable, VisitDaysTable } from '#db/tables/visit-rollups.ts';
+import type { VisitsTable } from '#db/tables/visits.ts';
 
 export interface Database {
   leads: LeadsTable;

@@ -1,5 +1,6 @@
 import { type BackupResult, takeBackup } from './backups.ts';
-import type { DB } from './database.ts';
+import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
+import { createDatabase, type DB } from './database.ts';
 import { type Migrations, migrateToLatest, migrationState } from './migrator.ts';
 
 export interface UpgradeResult {
@@ -35,4 +36,40 @@ export async function upgradeDatabase({
   // migrateToLatest refuses a newer database itself, with the line the operator needs.
   const applied = await migrateToLatest(db, { migrations });
   return { applied, backup };
+}
+
+export interface OpenedDatabase extends UpgradeResult {
+  db: DB;
+  /** Held until its holder is done with the database: release it after destroying `db`. */
+  lock: DataDirLock;
+}
+
+/**
+ * How the server and `npm run db:migrate` open the database: the folder's lock first (one user of DATA_DIR at a
+ * time), then the upgrade above. If either fails, nothing stays open or locked and the error is thrown.
+ */
+export async function openUpgradedDatabase({
+  dataDir,
+  databaseFile,
+  backups,
+  purpose,
+  at,
+}: {
+  dataDir: string;
+  databaseFile: string;
+  backups: { dir: string; keep: number };
+  purpose: 'server' | 'migration';
+  /** Names the backup. */
+  at: Date;
+}): Promise<OpenedDatabase> {
+  const lock = lockDataDir({ dataDir, databaseFile, purpose });
+  let db: DB | undefined;
+  try {
+    db = createDatabase(databaseFile);
+    return { db, lock, ...(await upgradeDatabase({ db, databaseFile, backups, at })) };
+  } catch (error) {
+    await db?.destroy();
+    lock.release();
+    throw error;
+  }
 }

@@ -2,8 +2,8 @@
 // address can hold, how a join flood is cut off, how many sign-in guesses each role allows, and how soon 100
 // leads queued during a receiver outage are delivered once it is back. Loopback only; every loop is bounded.
 import { io, type Socket } from 'socket.io-client';
-import { CALL_JOIN_EVENT, type CallJoinAck } from '#shared/call-status.ts';
-import { startReceiver, waitUntil } from '../tests/support/server-process.ts';
+import { CALL_JOIN_EVENT, type CallJoinAck } from '#shared/call-status-protocol.ts';
+import { startReceiver, waitUntil } from '#tests/support/server-process.ts';
 import { buildIfNeeded, startProductionServer } from './lib/production-server.ts';
 
 const SOCKET_ATTEMPTS = 200;

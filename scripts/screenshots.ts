@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, chromium } from '@playwright/test';
-import { SPLASH_SESSION_KEY } from '../client/styles/boot-script.ts';
+import { SPLASH_SESSION_KEY } from '#client/styles/boot-script.ts';
 import config from '../playwright.config.ts';
 import { buildIfNeeded, ROOT, startProductionServer } from './lib/production-server.ts';
 

@@ -7,50 +7,50 @@ import { rateLimit } from 'express-rate-limit';
 import { pinoHttp } from 'pino-http';
 import type { Dispatcher } from 'undici';
 import type { DB } from '#db/database.ts';
+import { createLeadChecks } from '#server/adapters/lead-checks.ts';
+import { analyticsStore } from '#server/analytics/analytics-store.ts';
+import { analyticsRouter } from '#server/api/analytics.ts';
+import { contactRouter } from '#server/api/contact.ts';
+import { dashboardRouter } from '#server/api/dashboard.ts';
+import { demoCallsRouter } from '#server/api/demo-calls.ts';
+import { leadsRouter } from '#server/api/leads.ts';
+import { privacyRequestsRouter } from '#server/api/privacy-requests.ts';
+import { SIGN_IN_WINDOW_MS, sessionRouter } from '#server/api/session.ts';
+import { visitsRouter } from '#server/api/visits.ts';
+import { type CallEvents, createCallEvents } from '#server/calls/call-events.ts';
+import { callStatusService } from '#server/calls/call-status-service.ts';
+import { leadVolumeStore } from '#server/dashboard/lead-volume-store.ts';
+import { type GeoLocator, sharedGeoLocator } from '#server/geo/geo-locator.ts';
+import { leadInboxStore } from '#server/leads/lead-inbox-store.ts';
+import { leadStore } from '#server/leads/lead-store.ts';
+import { markRouteGroup } from '#server/metrics/route-groups.ts';
+import type { ServerMetrics } from '#server/metrics/server-metrics.ts';
+import { apiNotFound, errorHandler } from '#server/middleware/errors.ts';
+import { memoryReplayGuard, type ReplayGuard } from '#server/middleware/replay-guard.ts';
+import { sameOriginOnly } from '#server/middleware/same-origin.ts';
+import { cspNonce, securityPolicy } from '#server/middleware/security.ts';
+import { privacyStore } from '#server/privacy/privacy-store.ts';
+import { type FailureCounter, memoryFailureCounter } from '#server/sessions/failure-counter.ts';
+import { resolveSessionSecret } from '#server/sessions/session-secret.ts';
+import { sessionStore } from '#server/sessions/session-store.ts';
+import { visitStore } from '#server/visits/visit-store.ts';
 import { pixelCspSources } from '#shared/ad-pixel.ts';
 import { calCspSources } from '#shared/cal-embed.ts';
 import { type Clock, systemClock } from '#shared/clock.ts';
 import { calendarFor, DEFAULT_SOURCE_TAG } from '#shared/source-tag.ts';
-import { createLeadChecks } from './adapters/lead-checks.ts';
-import { analyticsStore } from './analytics/analytics-store.ts';
-import { analyticsRouter } from './api/analytics.ts';
-import { contactRouter } from './api/contact.ts';
-import { dashboardRouter } from './api/dashboard.ts';
-import { demoCallsRouter } from './api/demo-calls.ts';
-import { leadsRouter } from './api/leads.ts';
-import { privacyRequestsRouter } from './api/privacy-requests.ts';
-import { SIGN_IN_WINDOW_MS, sessionRouter } from './api/session.ts';
-import { visitsRouter } from './api/visits.ts';
 import type { BackupStatus } from './backup-schedule.ts';
 import { builtAssetResponses } from './built-assets.ts';
 import { cachedPageResponses } from './cached-pages.ts';
-import { type CallEvents, createCallEvents } from './calls/call-events.ts';
-import { callStatusService } from './calls/call-status.ts';
 import { type Config, publicConfig } from './config.ts';
-import { leadVolumeStore } from './dashboard/lead-volume-store.ts';
 import { discoveryRouter } from './discovery.ts';
-import { type GeoLocator, sharedGeoLocator } from './geo/geo-locator.ts';
 import { healthRouter } from './health.ts';
-import { HOOKS_PATH, hooksRouter } from './hooks/hooks.ts';
 import { type HotPath, hotPath } from './hot-path.ts';
-import { leadInboxStore } from './leads/lead-inbox-store.ts';
-import { leadStore } from './leads/lead-store.ts';
 import { type Logger, withoutSearchTerms } from './logger.ts';
-import { markRouteGroup } from './metrics/route-groups.ts';
-import type { ServerMetrics } from './metrics/server-metrics.ts';
-import { apiNotFound, errorHandler } from './middleware/errors.ts';
-import { memoryReplayGuard, type ReplayGuard } from './middleware/replay-guard.ts';
-import { sameOriginOnly } from './middleware/same-origin.ts';
-import { cspNonce, securityPolicy } from './middleware/security.ts';
 import { createPageCache, type PageCache } from './page-cache.ts';
 import type { PageSource } from './pages.ts';
-import { privacyStore } from './privacy/privacy-store.ts';
 import { requestIdOf } from './request-id.ts';
-import { type FailureCounter, memoryFailureCounter } from './sessions/failure-counter.ts';
-import { resolveSessionSecret } from './sessions/session-secret.ts';
-import { sessionStore } from './sessions/session-store.ts';
+import { HOOKS_PATH, hooksRouter } from './signed-hooks.ts';
 import { ssrHandler } from './ssr.ts';
-import { visitStore } from './visits/visit-store.ts';
 
 export interface AppDeps {
   config: Config;
@@ -135,7 +135,7 @@ export function createApp({
       img: pixel.img,
       // Cal.com's embed styles itself inline; a calendar team is always set (CAL_TEAM has a default).
       inlineStyles: Boolean(config.leads.calTeam),
-      // What the embeds ask for in their iframes' `allow` (client/dialogs/video-dialog.tsx; Cal.com's embed).
+      // What the embeds ask for in their iframes' `allow` (client/features/promos/video-dialog.tsx; Cal.com's embed).
       delegate: {
         autoplay: video,
         'encrypted-media': video,

@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { afterEach, expect, test } from 'vitest';
 import { type BackupResult, backupFileName, listBackups, type TakeBackupOptions, takeBackup } from '#db/backups.ts';
 import { createDatabase, migrateToLatest } from '#db/database.ts';
-import { fakeTimers } from '../tests/support/fake-timers.ts';
+import { fakeTimers } from '#tests/support/fake-timers.ts';
 import { scheduleBackups } from './backup-schedule.ts';
 import { loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';

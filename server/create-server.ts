@@ -1,21 +1,21 @@
 import http from 'node:http';
 import type { Express } from 'express';
 import type { Server as SocketServer } from 'socket.io';
-import { type DataDirLock, lockDataDir } from '#db/data-dir-lock.ts';
-import { checkpoint, createDatabase, type DB } from '#db/database.ts';
-import { upgradeDatabase } from '#db/upgrade.ts';
+import type { DataDirLock } from '#db/data-dir-lock.ts';
+import { checkpoint, type DB } from '#db/database.ts';
+import { openUpgradedDatabase } from '#db/upgrade.ts';
+import type { CallEvents } from '#server/calls/call-events.ts';
+import { createCallRuntime } from '#server/calls/call-runtime.ts';
+import { metricsListener } from '#server/metrics/metrics-listener.ts';
+import { createServerMetrics, type ServerMetrics } from '#server/metrics/server-metrics.ts';
+import { outboxBacklog } from '#server/outbox/outbox-store.ts';
 import { type Clock, systemClock } from '#shared/clock.ts';
 import { type AppDeps, createApp, requestListener } from './app.ts';
 import { type BackupSchedule, scheduleBackups } from './backup-schedule.ts';
-import type { CallEvents } from './calls/call-events.ts';
-import { createCallRuntime } from './calls/call-runtime.ts';
 import { clientAddressOf } from './client-address.ts';
 import type { Config } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { scheduleMaintenance } from './maintenance.ts';
-import { metricsListener } from './metrics/metrics-listener.ts';
-import { createServerMetrics, type ServerMetrics } from './metrics/server-metrics.ts';
-import { outboxBacklog } from './outbox/outbox-store.ts';
 import { developmentPages, type PageSource, productionPages } from './pages.ts';
 import { attachSocket } from './socket.ts';
 import type { SocketSlots } from './socket-slots.ts';
@@ -75,25 +75,18 @@ async function openOwnDatabase(
   clock: Clock,
   metrics: ServerMetrics,
 ): Promise<OwnDatabase> {
-  const lock = lockDataDir({ dataDir: config.dataDir, databaseFile: config.databaseFile, purpose: 'server' });
-  const db = createDatabase(config.databaseFile);
-  try {
-    const { applied, backup } = await upgradeDatabase({
-      db,
-      databaseFile: config.databaseFile,
-      backups: config.backups,
-      at: clock(),
-    });
-    if (backup) {
-      logger.info({ file: backup.file, bytes: backup.bytes, ms: backup.ms }, 'database backed up before migrating');
-      metrics.backup('success');
-    }
-    if (applied.length) logger.info({ migrations: applied }, 'database migrated');
-  } catch (error) {
-    await db.destroy();
-    lock.release();
-    throw error;
+  const { db, lock, applied, backup } = await openUpgradedDatabase({
+    dataDir: config.dataDir,
+    databaseFile: config.databaseFile,
+    backups: config.backups,
+    purpose: 'server',
+    at: clock(),
+  });
+  if (backup) {
+    logger.info({ file: backup.file, bytes: backup.bytes, ms: backup.ms }, 'database backed up before migrating');
+    metrics.backup('success');
   }
+  if (applied.length) logger.info({ migrations: applied }, 'database migrated');
   const backups = scheduleBackups({
     config: config.backups,
     databaseFile: config.databaseFile,

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { markRouteGroup } from '#server/metrics/route-groups.ts';
 import type { PreparedResponse } from './encoded-body.ts';
 import { writePrepared } from './encoded-body.ts';
 import type { Logger } from './logger.ts';
-import { markRouteGroup } from './metrics/route-groups.ts';
 import { requestIdOf } from './request-id.ts';
 
 /** Answers a request and says so, or leaves it alone (false) for the rest of the app. */

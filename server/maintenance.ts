@@ -1,9 +1,9 @@
 import type { DB } from '#db/database.ts';
+import { pruneLeads } from '#server/leads/lead-retention.ts';
+import { sessionStore } from '#server/sessions/session-store.ts';
+import { visitStore } from '#server/visits/visit-store.ts';
 import type { Clock } from '#shared/clock.ts';
-import { pruneLeads } from './leads/lead-retention.ts';
 import type { Logger } from './logger.ts';
-import { sessionStore } from './sessions/session-store.ts';
-import { visitStore } from './visits/visit-store.ts';
 
 export const MAINTENANCE_INTERVAL_MS = 86_400_000;
 

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { expect, test, vi } from 'vitest';
-import { manualClock } from '../tests/support/manual-clock.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
 import { cspHash } from './inline-hashes.ts';
 import { createPageCache } from './page-cache.ts';
 

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { manualClock } from '../tests/support/manual-clock.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
 import { tokenBucket } from './token-bucket.ts';
 
 const takeAll = (bucket: { take(): boolean }, times: number) => Array.from({ length: times }, () => bucket.take());

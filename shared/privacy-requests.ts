@@ -3,6 +3,7 @@
 // the server's schema is privacy-request-schema.ts.
 
 export type MatchedBy = 'phone' | 'email';
+export type PrivacyAction = 'export' | 'erase';
 
 /** How many records of each kind a person has; what an erasure deletes and an export contains. */
 export interface RecordCounts {
@@ -35,7 +36,7 @@ export interface ErasureResult {
 /** GET /api/privacy-requests: the audit trail, newest first. No personal data is kept in it. */
 export interface PrivacyAuditEntry {
   id: number;
-  action: 'export' | 'erase';
+  action: PrivacyAction;
   matchedBy: MatchedBy;
   counts: RecordCounts;
   at: string;

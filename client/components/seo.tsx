@@ -1,6 +1,6 @@
+import { useNonce } from '#client/nonce.tsx';
+import { serializeForScript, usePublicConfig } from '#client/public-config.tsx';
 import { site } from '#content/site.ts';
-import { useNonce } from '../nonce.tsx';
-import { serializeForScript, usePublicConfig } from '../public-config.tsx';
 import {
   absoluteUrl,
   articleJsonLd,

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
-import { dismissToastAtom, type Toast, toastsAtom } from '../state/toasts.ts';
+import { dismissToastAtom, type Toast, toastsAtom } from '#client/state/toasts.ts';
 
 const region = css`
   position: fixed;

@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { scrollToSection, scrollWindowTo, whenElementExists } from '#client/lib/smooth-scroll.ts';
+import { prefetchRoute } from '#client/route-prefetch.ts';
 import {
   MOBILE_BREAKPOINT_PX,
   SCROLL_TO_TOP_DURATION_MS,
   SECTION_SCROLL_DELAY_MS,
   SECTION_SCROLL_DURATION_MS,
 } from '#shared/ui-timing.ts';
-import { scrollToSection, scrollWindowTo, whenElementExists } from '../lib/smooth-scroll.ts';
-import { prefetchRoute } from '../route-prefetch.ts';
 
 // How long a section named by a navigation may take to arrive (its code loads after the route's).
 const SECTION_WAIT_MS = 5000;

@@ -1,6 +1,6 @@
+import { createHoverIntent, type HoverIntent } from '#client/lib/hover-intent.ts';
+import { prefetchRoute } from '#client/route-prefetch.ts';
 import { NAV_CLOSE_DELAY_MS, NAV_HOVER_DELAY_MS, NAV_SKIP_DELAY_MS } from '#shared/ui-timing.ts';
-import { createHoverIntent, type HoverIntent } from '../lib/hover-intent.ts';
-import { prefetchRoute } from '../route-prefetch.ts';
 
 // One scheduler for every nav link, so the skip delay spans items. Created on first use (browser only).
 let intent: HoverIntent<string> | undefined;

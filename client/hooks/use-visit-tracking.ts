@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { isUntrackedPath, referrerOf, trackedPathOf, visitDurationS } from '#client/lib/visit-fields.ts';
+import { useSourceTag } from '#client/state/source-tag.ts';
 import {
   createTrackingScheduler,
   DURATION_KEY,
@@ -9,8 +11,6 @@ import {
 } from '#shared/tracking-schedule.ts';
 import { VISIT_PAGE_MAX } from '#shared/visit-limits.ts';
 import type { VisitInput } from '#shared/visit-schema.ts';
-import { isUntrackedPath, referrerOf, trackedPathOf, visitDurationS } from '../lib/visit-fields.ts';
-import { useSourceTag } from '../state/source-tag.ts';
 
 function readStorage(key: string): string | null {
   try {

@@ -1,9 +1,9 @@
 import { css } from '@emotion/react';
+import { Modal } from '#client/components/modal.tsx';
+import { useOpenDialog } from '#client/state/dialogs.ts';
+import { buttonStyles } from '#client/styles/buttons.ts';
 import { mainNav } from '#content/site.ts';
 import { COMPACT_LANDSCAPE_NAV_BELOW_PX, COMPACT_NAV_MEDIA, PHONE_MEDIA } from '#shared/ui-timing.ts';
-import { Modal } from '../components/modal.tsx';
-import { useOpenDialog } from '../state/dialogs.ts';
-import { buttonStyles } from '../styles/buttons.ts';
 import { NavLink } from './nav-link.tsx';
 import { ThemeSwitch } from './theme-toggle.tsx';
 

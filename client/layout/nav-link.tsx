@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useHoverPrefetch } from '../hooks/use-hover-prefetch.ts';
+import { useHoverPrefetch } from '#client/hooks/use-hover-prefetch.ts';
 
 export type NavItem = { label: string; section: string } | { label: string; to: string };
 

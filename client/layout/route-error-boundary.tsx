@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { Seo } from '../components/seo.tsx';
+import { Seo } from '#client/components/seo.tsx';
 
 const box = css`
   max-width: 40rem;

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { Link } from 'react-router';
+import { useOpenDialog } from '#client/state/dialogs.ts';
 import { footerNav, site } from '#content/site.ts';
-import { useOpenDialog } from '../state/dialogs.ts';
 
 const footer = css`
   margin-top: var(--space-12);

@@ -1,6 +1,10 @@
 import { css } from '@emotion/react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useScrolled } from '#client/hooks/use-scrolled.ts';
+import { scrollWindowTo } from '#client/lib/smooth-scroll.ts';
+import { useOpenDialog } from '#client/state/dialogs.ts';
+import { buttonStyles } from '#client/styles/buttons.ts';
 import { mainNav, site } from '#content/site.ts';
 import {
   COMPACT_LANDSCAPE_NAV_BELOW_PX,
@@ -9,10 +13,6 @@ import {
   PHONE_MEDIA,
   SCROLL_TO_TOP_DURATION_MS,
 } from '#shared/ui-timing.ts';
-import { useScrolled } from '../hooks/use-scrolled.ts';
-import { scrollWindowTo } from '../lib/smooth-scroll.ts';
-import { useOpenDialog } from '../state/dialogs.ts';
-import { buttonStyles } from '../styles/buttons.ts';
 import { type NavItem, NavLink } from './nav-link.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 

@@ -1,6 +1,6 @@
 import { atom, useAtom } from 'jotai';
 import { useCallback, useEffect } from 'react';
-import { THEME_STORAGE_KEY } from '../styles/boot-script.ts';
+import { THEME_STORAGE_KEY } from '#client/styles/boot-script.ts';
 
 export type ThemeChoice = 'light' | 'dark' | 'system';
 export const THEME_LABELS: Record<ThemeChoice, string> = {

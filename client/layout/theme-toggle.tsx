@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { Tooltip } from '../components/tooltip.tsx';
+import { Tooltip } from '#client/components/tooltip.tsx';
 import { THEME_LABELS as LABELS, type ThemeChoice, useThemeChoice } from './theme-choice.ts';
 
 const ORDER: ThemeChoice[] = ['system', 'light', 'dark'];

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { NAV_CLOSE_DELAY_MS, NAV_HOVER_DELAY_MS, NAV_SKIP_DELAY_MS } from '#shared/ui-timing.ts';
-import { fakeTimers } from '../../tests/support/fake-timers.ts';
+import { fakeTimers } from '#tests/support/fake-timers.ts';
 import { createHoverIntent } from './hover-intent.ts';
 
 /** The navigation menu's scheduler on a fake clock, recording what opens and closes. */

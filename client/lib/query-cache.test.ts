@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { fakeTimers } from '../../tests/support/fake-timers.ts';
+import { fakeTimers } from '#tests/support/fake-timers.ts';
 import { createQuery, KEEP_FOR_MS, RETRY_DELAY_MS, STALE_AFTER_MS } from './query-cache.ts';
 
 const T0 = Date.UTC(2026, 10, 2, 9, 0, 0);

@@ -1,6 +1,6 @@
+import { ContentPage } from '#client/components/content-page.tsx';
+import { ContactButton } from '#client/features/contact/contact-button.tsx';
 import { html, meta } from '#content/pages/about-us.md';
-import { ContentPage } from '../components/content-page.tsx';
-import { ContactButton } from '../features/contact/contact-button.tsx';
 
 // The careers section is the body's '## Careers' heading, whose id is 'careers' (/about-us#careers).
 export function Component() {

@@ -1,6 +1,6 @@
+import { ContentPage } from '#client/components/content-page.tsx';
+import { ContactButton } from '#client/features/contact/contact-button.tsx';
 import { html, meta } from '#content/pages/affiliate-program.md';
-import { ContentPage } from '../components/content-page.tsx';
-import { ContactButton } from '../features/contact/contact-button.tsx';
 
 export function Component() {
   return (

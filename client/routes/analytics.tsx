@@ -1,7 +1,7 @@
-import { forgetAnalytics } from '../features/analytics/analytics-queries.ts';
-import { AnalyticsReport } from '../features/analytics/analytics-report.tsx';
-import { OperatorGate } from '../features/operator/operator-gate.tsx';
-import { OperatorPage } from '../features/operator/operator-page.tsx';
+import { forgetAnalytics } from '#client/features/analytics/analytics-queries.ts';
+import { AnalyticsReport } from '#client/features/analytics/analytics-report.tsx';
+import { OperatorGate } from '#client/features/operator/operator-gate.tsx';
+import { OperatorPage } from '#client/features/operator/operator-page.tsx';
 
 /** Visitor analytics for the Porchlight team (analytics role). */
 export function Component() {

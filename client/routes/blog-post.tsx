@@ -1,10 +1,10 @@
 import { css } from '@emotion/react';
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { Prose } from '#client/components/prose.tsx';
+import { Seo } from '#client/components/seo.tsx';
 import { findPost, loadPostHtml, posts } from '#content/posts.ts';
 import { findPersonByName } from '#content/team.ts';
 import { COVER_HEIGHT, COVER_WIDTH, coverSrc, formatPostDate, readingTimeLabel } from '#shared/blog.ts';
-import { Prose } from '../components/prose.tsx';
-import { Seo } from '../components/seo.tsx';
 
 export async function loader({ params }: LoaderFunctionArgs) {
   const post = findPost(params.slug ?? '');

@@ -1,10 +1,10 @@
 import { css } from '@emotion/react';
 import { useSearchParams } from 'react-router';
+import { Seo } from '#client/components/seo.tsx';
+import { BlogCardList } from '#client/features/blog/blog-card.tsx';
+import { blogIndex } from '#client/features/blog/blog-index.ts';
+import { LayoutSwitch, layoutFrom } from '#client/features/blog/layout-switch.tsx';
 import { posts } from '#content/posts.ts';
-import { Seo } from '../components/seo.tsx';
-import { BlogCardList } from '../features/blog/blog-card.tsx';
-import { blogIndex } from '../features/blog/blog-index.ts';
-import { LayoutSwitch, layoutFrom } from '../features/blog/layout-switch.tsx';
 
 const page = css`
   max-width: var(--content-width);

@@ -1,7 +1,7 @@
-import { Page } from '../components/page.tsx';
-import { LeadVolumeCard } from '../features/dashboard/lead-volume-card.tsx';
-import { LEAD_VOLUME, leadVolumeQuery } from '../features/dashboard/lead-volume-query.ts';
-import { OperatorGate } from '../features/operator/operator-gate.tsx';
+import { Page } from '#client/components/page.tsx';
+import { LeadVolumeCard } from '#client/features/dashboard/lead-volume-card.tsx';
+import { LEAD_VOLUME, leadVolumeQuery } from '#client/features/dashboard/lead-volume-query.ts';
+import { OperatorGate } from '#client/features/operator/operator-gate.tsx';
 
 export function Component() {
   return (

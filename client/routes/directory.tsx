@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
+import { Page } from '#client/components/page.tsx';
+import { Seo } from '#client/components/seo.tsx';
+import { usePublicConfig } from '#client/public-config.tsx';
 import { escapeXml } from '#shared/xml.ts';
-import { Page } from '../components/page.tsx';
-import { Seo } from '../components/seo.tsx';
-import { usePublicConfig } from '../public-config.tsx';
 
 export function Component() {
   const { directoryUrl } = usePublicConfig();

@@ -1,7 +1,7 @@
-import { LeadInbox } from '../features/leads/lead-inbox.tsx';
-import { forgetLeads } from '../features/leads/leads-queries.ts';
-import { OperatorGate } from '../features/operator/operator-gate.tsx';
-import { OperatorPage } from '../features/operator/operator-page.tsx';
+import { LeadInbox } from '#client/features/leads/lead-inbox.tsx';
+import { forgetLeads } from '#client/features/leads/leads-queries.ts';
+import { OperatorGate } from '#client/features/operator/operator-gate.tsx';
+import { OperatorPage } from '#client/features/operator/operator-page.tsx';
 
 /** The operators' lead inbox (operator role). */
 export function Component() {

@@ -1,13 +1,13 @@
 import { css } from '@emotion/react';
 import { data, Link, type LoaderFunctionArgs, useLoaderData } from 'react-router';
+import { ContentPage } from '#client/components/content-page.tsx';
+import { personJsonLd } from '#client/components/structured-data.ts';
+import { Avatar } from '#client/features/team/avatar.tsx';
+import { usePublicConfig } from '#client/public-config.tsx';
 import { posts } from '#content/posts.ts';
 import { site } from '#content/site.ts';
 import { findPerson } from '#content/team.ts';
 import { formatPostDate } from '#shared/blog.ts';
-import { ContentPage } from '../components/content-page.tsx';
-import { personJsonLd } from '../components/structured-data.ts';
-import { Avatar } from '../features/team/avatar.tsx';
-import { usePublicConfig } from '../public-config.tsx';
 
 export function loader({ params }: LoaderFunctionArgs) {
   const person = findPerson(params.person ?? '');

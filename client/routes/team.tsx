@@ -1,7 +1,7 @@
+import { ContentPage } from '#client/components/content-page.tsx';
+import { TeamList } from '#client/features/team/team-list.tsx';
 import { html, meta } from '#content/pages/team.md';
 import { team } from '#content/team.ts';
-import { ContentPage } from '../components/content-page.tsx';
-import { TeamList } from '../features/team/team-list.tsx';
 
 // No SEO tags on the team page, only its title (docs/product-rules.md#pages).
 export function Component() {

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { classifyUserAgent } from '#server/analytics/user-agent.ts';
+import { classifyUserAgent } from '#shared/user-agent.ts';
 
 // Daily rollups for the analytics summary (db/tables/visit-rollups.ts), so that it reads days × distinct values
 // instead of every stored visit, built here from the visits already stored. The index on (address, time) lets

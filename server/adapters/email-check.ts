@@ -1,7 +1,7 @@
 import { isDisposableEmailDomain } from 'disposable-email-domains-js';
 import { z } from 'zod';
+import type { Logger } from '#server/logger.ts';
 import { emailCheckMessages } from '#shared/messages.ts';
-import type { Logger } from '../logger.ts';
 import { bearer, isSuccess, type Outbound, requestJson } from './http.ts';
 
 /** Valid, or not with the reason to show under the e-mail field. */

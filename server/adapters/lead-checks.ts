@@ -1,6 +1,6 @@
 import type { Dispatcher } from 'undici';
-import type { Config } from '../config.ts';
-import type { Logger } from '../logger.ts';
+import type { Config } from '#server/config.ts';
+import type { Logger } from '#server/logger.ts';
 import { type EmailCheck, offlineEmailCheck, remoteEmailCheck } from './email-check.ts';
 import { type NameCheck, offlineNameCheck, remoteNameCheck } from './name-check.ts';
 import { offlinePhoneCheck, type PhoneCheck, remotePhoneCheck } from './phone-check.ts';

@@ -1,4 +1,4 @@
-import { signedHeaders } from '../middleware/signed-webhook.ts';
+import { signedHeaders } from '#server/middleware/signed-webhook.ts';
 import { isSuccess, type Outbound, requestJson } from './http.ts';
 
 export const DELIVERY_HEADER = 'x-porchlight-delivery';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DB } from '#db/database.ts';
 import type { AnalyticsRange, AnalyticsSummary, CountRow, RecentVisit } from '#shared/operator-api.ts';
-import { classifyUserAgent } from './user-agent.ts';
+import { classifyUserAgent } from '#shared/user-agent.ts';
 
 const DAY_MS = 86_400_000;
 /** Rows per breakdown table on the analytics page. */

@@ -8,10 +8,10 @@ import { afterEach, expect, test } from 'vitest';
 import { createDatabase, type DB, migrateToLatest } from '#db/database.ts';
 import { migrations } from '#db/migrations/index.ts';
 import type { VisitsTable } from '#db/tables/visits.ts';
+import { type NewVisit, visitStore } from '#server/visits/visit-store.ts';
 import type { AnalyticsRange, AnalyticsSummary, CountRow } from '#shared/operator-api.ts';
-import { type NewVisit, visitStore } from '../visits/visit-store.ts';
+import { classifyUserAgent } from '#shared/user-agent.ts';
 import { analyticsStore, dayRange, TOP_N } from './analytics-store.ts';
-import { classifyUserAgent } from './user-agent.ts';
 
 const NOW = new Date('2026-03-15T12:00:00.000Z');
 const DAY_MS = 86_400_000;

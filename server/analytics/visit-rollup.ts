@@ -2,7 +2,7 @@ import { type Insertable, type Kysely, sql } from 'kysely';
 import type { Database } from '#db/schema.ts';
 import type { VisitDimension } from '#db/tables/visit-rollups.ts';
 import type { VisitsTable } from '#db/tables/visits.ts';
-import { classifyUserAgent } from './user-agent.ts';
+import { classifyUserAgent } from '#shared/user-agent.ts';
 
 // The analytics summary reads daily rollups (db/tables/visit-rollups.ts), so its cost grows with days and
 // distinct values, not with stored visits. They are kept exact: every insert adds to them in its transaction,

@@ -19,11 +19,6 @@ export function analyticsRouter({
 }) {
   const router = express.Router();
   router.use(requireRole('analytics', { sessions, clock }));
-  // Operator data: never kept by a shared cache.
-  router.use((_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
 
   router.get('/summary', async (req, res) => {
     const query = summaryQuerySchema.safeParse(req.query);

@@ -29,9 +29,7 @@ export function dashboardRouter({
     const { year, month, from, to } = utcMonthOf(now);
     const total = await leadVolume.countBetween(from, to);
     const captured = await capturedBetween(from, to);
-    res
-      .set('Cache-Control', 'no-store')
-      .json({ total, captured, month, year, updatedAt: now.toISOString() } satisfies LeadVolume);
+    res.json({ total, captured, month, year, updatedAt: now.toISOString() } satisfies LeadVolume);
   });
   return router;
 }

@@ -1,16 +1,16 @@
 import { type Request, type Response, Router } from 'express';
 import type { z } from 'zod';
+import type { LeadChecks } from '#server/adapters/lead-checks.ts';
+import { sendApiError } from '#server/api-error.ts';
+import type { CallEvents } from '#server/calls/call-events.ts';
+import type { Config } from '#server/config.ts';
+import { type IntakeContext, type IntakeOutcome, type LeadIntake, leadIntake } from '#server/leads/lead-intake.ts';
+import type { LeadStore } from '#server/leads/lead-store.ts';
+import type { LeadFormName, LeadRefusal, ServerMetrics } from '#server/metrics/server-metrics.ts';
 import { type ApiError, fieldRefusal } from '#shared/api-error.ts';
 import type { Clock } from '#shared/clock.ts';
 import { honeypotFilled } from '#shared/lead-schemas.ts';
 import { PROCESSING_ERROR_MESSAGE, SAME_NUMBER_COOLDOWN_MESSAGE } from '#shared/messages.ts';
-import type { LeadChecks } from '../adapters/lead-checks.ts';
-import { sendApiError } from '../api-error.ts';
-import type { CallEvents } from '../calls/call-events.ts';
-import type { Config } from '../config.ts';
-import { type IntakeContext, type IntakeOutcome, type LeadIntake, leadIntake } from '../leads/lead-intake.ts';
-import type { LeadStore } from '../leads/lead-store.ts';
-import type { LeadFormName, LeadRefusal, ServerMetrics } from '../metrics/server-metrics.ts';
 import { leadRateLimit } from './lead-rate-limit.ts';
 
 // What the two lead form routers share: the request's evidence in, the lead intake, the HTTP answer out.

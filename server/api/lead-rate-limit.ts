@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
+import { rateLimitMessage } from '#server/api-error.ts';
 import { LEAD_RATE_LIMIT_MESSAGE } from '#shared/messages.ts';
-import { rateLimitMessage } from '../api-error.ts';
 
 /**
  * Per client IP, per hour, on top of the API-wide limit: a demo call costs a real phone call, and such forms are abused

@@ -35,11 +35,6 @@ export function leadsRouter({
 }: LeadsRouterDeps) {
   const router = express.Router();
   router.use(requireRole('operator', { sessions, clock }));
-  // Personal data: never kept by a browser or shared cache.
-  router.use((_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
 
   router.get('/', async (req, res) => {
     const filters = inboxFiltersSchema.safeParse(req.query);

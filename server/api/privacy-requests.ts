@@ -50,10 +50,6 @@ export function privacyRequestsRouter({
 }) {
   const router = express.Router();
   router.use(requireRole('operator', { sessions, clock }));
-  router.use((_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
 
   router.get('/', async (_req, res) => {
     res.json((await privacy.auditTrail(AUDIT_TRAIL_LENGTH)) satisfies PrivacyAuditEntry[]);

@@ -1,4 +1,4 @@
-import type { CallStatusEvent } from '#shared/call-status.ts';
+import type { CallStatusEvent } from '#shared/call-status-protocol.ts';
 
 export type CallStatusListener = (event: CallStatusEvent) => void;
 

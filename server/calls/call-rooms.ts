@@ -1,16 +1,16 @@
 import type { Server, Socket } from 'socket.io';
+import type { Logger } from '#server/logger.ts';
+import { tokenBucket } from '#server/token-bucket.ts';
 import {
   CALL_JOIN_EVENT,
   CALL_STATUS_EVENT,
   type CallJoinAck,
   type CallStatusEvent,
   isCallId,
-} from '#shared/call-status.ts';
+} from '#shared/call-status-protocol.ts';
 import { type Clock, systemClock } from '#shared/clock.ts';
-import type { Logger } from '../logger.ts';
-import { tokenBucket } from '../token-bucket.ts';
 import type { CallEvents } from './call-events.ts';
-import type { CallStatusService } from './call-status.ts';
+import type { CallStatusService } from './call-status-service.ts';
 
 export const callRoom = (callId: string) => `call:${callId}`;
 

@@ -1,14 +1,14 @@
 import type { Server } from 'socket.io';
 import type { DB } from '#db/database.ts';
+import { describeLeadChecks } from '#server/adapters/lead-checks.ts';
+import type { Config } from '#server/config.ts';
+import type { Logger } from '#server/logger.ts';
+import type { ServerMetrics } from '#server/metrics/server-metrics.ts';
+import { createOutboxWorker } from '#server/outbox/outbox-worker.ts';
 import type { Clock } from '#shared/clock.ts';
-import { describeLeadChecks } from '../adapters/lead-checks.ts';
-import type { Config } from '../config.ts';
-import type { Logger } from '../logger.ts';
-import type { ServerMetrics } from '../metrics/server-metrics.ts';
-import { createOutboxWorker } from '../outbox/outbox-worker.ts';
 import { type CallEvents, createCallEvents } from './call-events.ts';
 import { bindCallRooms } from './call-rooms.ts';
-import { callStatusService } from './call-status.ts';
+import { callStatusService } from './call-status-service.ts';
 import { callAutomationConfigured, startLocalCallDriver } from './local-call-driver.ts';
 
 export interface CallRuntime {

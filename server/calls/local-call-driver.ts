@@ -1,7 +1,7 @@
-import type { Config } from '../config.ts';
-import type { Logger } from '../logger.ts';
+import type { Config } from '#server/config.ts';
+import type { Logger } from '#server/logger.ts';
 import type { CallEvents } from './call-events.ts';
-import type { CallStatusService } from './call-status.ts';
+import type { CallStatusService } from './call-status-service.ts';
 
 /** Runs `task` after `delayMs`; returns the function that cancels it. Tests pass their own. */
 export type Schedule = (task: () => void, delayMs: number) => () => void;

@@ -1,5 +1,5 @@
-import { CheckUnavailableError } from '../adapters/check-unavailable.ts';
-import type { LeadChecks } from '../adapters/lead-checks.ts';
+import { CheckUnavailableError } from '#server/adapters/check-unavailable.ts';
+import type { LeadChecks } from '#server/adapters/lead-checks.ts';
 
 export interface CheckSubject {
   email: string;

@@ -1,8 +1,9 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { DB } from '#db/database.ts';
+import type { ConsentsTable } from '#db/tables/consents.ts';
+import { retryOutbox } from '#server/outbox/outbox-store.ts';
 import type { DeliveryState, InboxFilters, InboxLead } from '#shared/lead-inbox.ts';
 import { searchLookup } from '#shared/search-terms.ts';
-import { retryOutbox } from '../outbox/outbox-store.ts';
 import type { InboxCursor } from './inbox-cursor.ts';
 
 // The operators' view of every captured lead (docs/decisions/operator-role.md), newest first, with its consent,
@@ -133,14 +134,8 @@ export function inboxPageQuery(
 
 export type LeadRow = Awaited<ReturnType<ReturnType<typeof inboxPageQuery>['execute']>>[number];
 
-export interface ConsentRow {
-  lead_id: string;
-  consent_text_version: string;
-  consent_text: string;
-  ip_address: string | null;
-  user_agent: string | null;
-  created_at: string;
-}
+/** A lead's consent evidence as the inbox shows it (every column of the consent record but its id). */
+export type ConsentRow = Omit<ConsentsTable, 'id'>;
 
 export interface CallRow {
   lead_id: string;

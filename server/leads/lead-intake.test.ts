@@ -1,4 +1,8 @@
 import { expect, test } from 'vitest';
+import { CheckUnavailableError } from '#server/adapters/check-unavailable.ts';
+import type { EmailVerdict } from '#server/adapters/email-check.ts';
+import type { LeadChecks } from '#server/adapters/lead-checks.ts';
+import type { PhoneVerdict } from '#server/adapters/us-phone.ts';
 import { CONTACT_CONSENT_VERSION, DEMO_CONSENT_VERSION } from '#shared/consent.ts';
 import {
   contactFormMessages,
@@ -8,10 +12,6 @@ import {
   nameInvalidMessage,
   PHONE_INVALID_MESSAGE,
 } from '#shared/messages.ts';
-import { CheckUnavailableError } from '../adapters/check-unavailable.ts';
-import type { EmailVerdict } from '../adapters/email-check.ts';
-import type { LeadChecks } from '../adapters/lead-checks.ts';
-import type { PhoneVerdict } from '../adapters/us-phone.ts';
 import { type IntakeContext, leadIntake } from './lead-intake.ts';
 import type { LeadWrite, SaveResult } from './lead-store.ts';
 

@@ -1,8 +1,8 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '#db/database.ts';
 import type { Database } from '#db/schema.ts';
+import { enqueueOutbox, type OutboxMessage } from '#server/outbox/outbox-store.ts';
 import { leadSearchTerms } from '#shared/search-terms.ts';
-import { enqueueOutbox, type OutboxMessage } from '../outbox/outbox-store.ts';
 
 /** The same number can be called once every 6 hours (docs/product-rules.md#six-hour-rule). */
 export const CALL_COOLDOWN_MS = 6 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { Registry } from 'prom-client';
-import type { Logger } from '../logger.ts';
+import type { Logger } from '#server/logger.ts';
 
 export interface MetricsListener {
   /** Listens on `host:port` (0: a free port); resolves with the port. */

@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import type { BackupStatus } from '#server/backup-schedule.ts';
+import type { Logger } from '#server/logger.ts';
+import type { OutboxBacklog } from '#server/outbox/outbox-store.ts';
+import type { AttemptOutcome } from '#server/outbox/outbox-worker.ts';
 import type { Clock } from '#shared/clock.ts';
-import type { BackupStatus } from '../backup-schedule.ts';
-import type { Logger } from '../logger.ts';
-import type { OutboxBacklog } from '../outbox/outbox-store.ts';
-import type { AttemptOutcome } from '../outbox/outbox-worker.ts';
 import { requestTally } from './request-tally.ts';
 
 // What operators read of one server (README "Metrics"). Each server has its own registry, so several servers in

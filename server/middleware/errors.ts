@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { sendApiError } from '../api-error.ts';
+import { sendApiError } from '#server/api-error.ts';
 import { nonceOf } from './security.ts';
 
 /** Unknown API paths answer JSON, not the HTML not-found page. */

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { manualClock } from '../../tests/support/manual-clock.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
 import { memoryReplayGuard } from './replay-guard.ts';
 
 const T0 = '2026-03-02T15:00:00.000Z';

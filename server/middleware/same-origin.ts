@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { sendApiError } from '../api-error.ts';
+import { sendApiError } from '#server/api-error.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

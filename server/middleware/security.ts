@@ -3,7 +3,7 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
-import type { InlineSources } from '../inline-hashes.ts';
+import type { InlineSources } from '#server/inline-hashes.ts';
 
 /** A fresh nonce per response, in `res.locals.cspNonce`, where helmet and the SSR handler read it. */
 export const cspNonce: RequestHandler = (_req, res, next) => {

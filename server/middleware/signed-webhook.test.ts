@@ -1,7 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import { expect, test } from 'vitest';
-import { manualClock } from '../../tests/support/manual-clock.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
 import { memoryReplayGuard } from './replay-guard.ts';
 import {
   checkSignature,

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import express, { type RequestHandler } from 'express';
 import { ipKeyGenerator } from 'express-rate-limit';
+import { sendApiError } from '#server/api-error.ts';
 import type { Clock } from '#shared/clock.ts';
-import { sendApiError } from '../api-error.ts';
 import type { ReplayGuard } from './replay-guard.ts';
 import type { WindowCounter } from './window-counter.ts';
 

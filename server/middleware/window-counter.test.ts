@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { manualClock } from '../../tests/support/manual-clock.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
 import { windowCounter } from './window-counter.ts';
 
 test('hits count per key inside a window that opens at the first hit', () => {

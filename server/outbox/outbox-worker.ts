@@ -1,8 +1,8 @@
 import type { DB } from '#db/database.ts';
+import type { Outbound } from '#server/adapters/http.ts';
+import { deliverWebhook, WebhookRejected } from '#server/adapters/lead-webhook.ts';
+import type { Logger } from '#server/logger.ts';
 import type { Clock } from '#shared/clock.ts';
-import type { Outbound } from '../adapters/http.ts';
-import { deliverWebhook, WebhookRejected } from '../adapters/lead-webhook.ts';
-import type { Logger } from '../logger.ts';
 import { retryDelayMs } from './backoff.ts';
 import { type OutboxRow, outboxStore } from './outbox-store.ts';
 

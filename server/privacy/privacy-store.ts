@@ -1,10 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '#db/database.ts';
 import type { Database } from '#db/schema.ts';
+import { dayOf, rebuildRollupDays } from '#server/analytics/visit-rollup.ts';
+import { isPublicIp, normalizeIp } from '#server/geo/ip-address.ts';
 import type { PrivacySubject } from '#shared/privacy-request-schema.ts';
-import type { MatchedBy, PrivacyAuditEntry, RecordCounts } from '#shared/privacy-requests.ts';
-import { dayOf, rebuildRollupDays } from '../analytics/visit-rollup.ts';
-import { isPublicIp, normalizeIp } from '../geo/ip-address.ts';
+import type { MatchedBy, PrivacyAction, PrivacyAuditEntry, RecordCounts } from '#shared/privacy-requests.ts';
 
 type Row<T extends keyof Database> = Selectable<Database[T]>;
 
@@ -84,7 +84,7 @@ async function recordsOf(db: Kysely<Database>, subject: PrivacySubject): Promise
 
 async function audit(
   db: Kysely<Database>,
-  action: 'export' | 'erase',
+  action: PrivacyAction,
   matchedBy: MatchedBy,
   counts: RecordCounts,
   now: Date,

@@ -1,7 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { DB } from '#db/database.ts';
 import type { VisitsTable } from '#db/tables/visits.ts';
-import { addToRollup, pruneRollup } from '../analytics/visit-rollup.ts';
+import { addToRollup, pruneRollup } from '#server/analytics/visit-rollup.ts';
 
 export type NewVisit = Insertable<VisitsTable>;
 

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { type NewVisit, visitStore } from '#server/visits/visit-store.ts';
-import { manualClock } from '../support/manual-clock.ts';
-import { SIGN_IN_ENV, signedInAgent } from '../support/sessions.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
+import { SIGN_IN_ENV, signedInAgent } from '#tests/support/sessions.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 const T0 = '2026-03-15T12:00:00.000Z';
 const time = manualClock(T0);

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { brandFontUnicodeRange, inBrandFont } from '#client/styles/brand-font-subset.ts';
 import { DIST_DIR } from '#server/pages.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {

@@ -4,15 +4,15 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { requestListener } from '#server/app.ts';
 import { DIST_DIR } from '#server/pages.ts';
-import { builtChunkUrl } from '../support/built-assets.ts';
-import { listen } from '../support/leads.ts';
-import { rawGet } from '../support/raw-get.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { builtChunkUrl } from '#tests/support/built-assets.ts';
+import { listen } from '#tests/support/leads.ts';
+import { rawGet } from '#tests/support/raw-get.ts';
+import { builtPages, createTestApp } from '#tests/support/test-app.ts';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let server: Awaited<ReturnType<typeof listen>>;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({}, { pages: await builtPages() });
   // As the server runs it: built assets are answered before Express is entered.
   server = await listen(requestListener(ctx.app));
 });

@@ -5,15 +5,20 @@ import { io as connect, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import { bindCallRooms } from '#server/calls/call-rooms.ts';
-import { callStatusService } from '#server/calls/call-status.ts';
+import { callStatusService } from '#server/calls/call-status-service.ts';
 import { callAutomationConfigured, type Schedule, startLocalCallDriver } from '#server/calls/local-call-driver.ts';
 import { loadConfig } from '#server/config.ts';
 import { createLogger } from '#server/logger.ts';
 import { signedHeaders } from '#server/middleware/signed-webhook.ts';
-import { CALL_JOIN_EVENT, CALL_STATUS_EVENT, type CallJoinAck, type CallStatusEvent } from '#shared/call-status.ts';
-import { recordCallEvents } from '../support/leads.ts';
-import { manualClock } from '../support/manual-clock.ts';
-import { createTestApp } from '../support/test-app.ts';
+import {
+  CALL_JOIN_EVENT,
+  CALL_STATUS_EVENT,
+  type CallJoinAck,
+  type CallStatusEvent,
+} from '#shared/call-status-protocol.ts';
+import { recordCallEvents } from '#tests/support/leads.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 const T0 = '2026-03-02T18:00:00.000Z';
 const SECRET = 'a-hook-secret-of-some-length';

@@ -1,9 +1,9 @@
 import { afterEach, expect, test } from 'vitest';
 import { CONTACT_CONSENT_VERSION } from '#shared/consent.ts';
 import { PHONE_INVALID_MESSAGE } from '#shared/messages.ts';
-import { CLEAN_EMAIL, checkServices, REMOTE_CHECKS, VALID_PHONE } from '../support/check-services.ts';
-import { closeLeadApis, leadApi, NOON_IN_TEXAS } from '../support/lead-api.ts';
-import { fakeThirdParties } from '../support/leads.ts';
+import { CLEAN_EMAIL, checkServices, REMOTE_CHECKS, VALID_PHONE } from '#tests/support/check-services.ts';
+import { closeLeadApis, leadApi, NOON_IN_TEXAS } from '#tests/support/lead-api.ts';
+import { fakeThirdParties } from '#tests/support/leads.ts';
 
 // What only the contact form does: its rows and payload, and its phone rule. What it shares with the demo
 // call is in lead-forms.test.ts.

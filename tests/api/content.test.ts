@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { compileJson, compileMarkdown, compilePost } from '#content/compile.ts';
 import { faqContent, homeContent, type PageMeta, pageFrontMatter, teamContent } from '#content/schema.ts';
-import { headingOf, titleOf } from '../support/html.ts';
+import { headingOf, titleOf } from '#tests/support/html.ts';
 import {
   canonicalOf,
   jsonLdNode,
@@ -14,16 +14,16 @@ import {
   metaContents,
   metaTags,
   textsOf,
-} from '../support/seo.ts';
-import { createTestApp } from '../support/test-app.ts';
-import { childrenNamed, childText, parseXml } from '../support/xml.ts';
+} from '#tests/support/seo.ts';
+import { builtPages, createTestApp } from '#tests/support/test-app.ts';
+import { childrenNamed, childText, parseXml } from '#tests/support/xml.ts';
 
 // Every article and content page, checked in the raw server HTML: what a crawler that runs no script sees.
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let siteUrl: string;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({}, { pages: await builtPages() });
   siteUrl = ctx.config.siteUrl;
 });
 afterAll(() => ctx.close());

@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import { signedHeaders } from '#server/middleware/signed-webhook.ts';
-import { seedLeads } from '../support/inbox-leads.ts';
-import { manualClock } from '../support/manual-clock.ts';
-import { SIGN_IN_ENV, signedInAgent } from '../support/sessions.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { seedLeads } from '#tests/support/inbox-leads.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
+import { SIGN_IN_ENV, signedInAgent } from '#tests/support/sessions.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 const T0 = '2026-03-15T12:00:00.000Z';
 const HOOK_SECRET = 'hook-secret-for-tests-0123456789';
@@ -31,11 +31,12 @@ function reportLeads(ctx: Ctx, payload: unknown, secret = HOOK_SECRET) {
     .send(body);
 }
 
-test('the lead volume needs the client role: 401 without a session', async () => {
+test('the lead volume needs the client role: 401 without a session, which no cache keeps either', async () => {
   const ctx = await setup();
   const res = await request(ctx.app).get('/api/dashboard/lead-volume');
   expect(res.status).toBe(401);
   expect(res.body).toEqual({ error: 'Please sign in to continue.' });
+  expect(res.headers['cache-control']).toBe('no-store');
 });
 
 test('an analytics session does not open the client dashboard', async () => {

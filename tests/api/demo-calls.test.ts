@@ -10,9 +10,9 @@ import {
   PHONE_INVALID_MESSAGE,
   SAME_NUMBER_COOLDOWN_MESSAGE,
 } from '#shared/messages.ts';
-import { CLEAN_EMAIL, checkServices, REMOTE_CHECKS, VALID_PHONE } from '../support/check-services.ts';
-import { closeLeadApis, leadApi, NOON_IN_TEXAS } from '../support/lead-api.ts';
-import { fakeThirdParties, listen, UUID_V4 } from '../support/leads.ts';
+import { CLEAN_EMAIL, checkServices, REMOTE_CHECKS, VALID_PHONE } from '#tests/support/check-services.ts';
+import { closeLeadApis, leadApi, NOON_IN_TEXAS } from '#tests/support/lead-api.ts';
+import { fakeThirdParties, listen, UUID_V4 } from '#tests/support/leads.ts';
 
 // What only the demo call does: calling hours, the call itself, the 6-hour rule per number. What it shares
 // with the contact form is in lead-forms.test.ts.

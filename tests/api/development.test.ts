@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { developmentPages, type PageSource } from '#server/pages.ts';
-import { headingOf, inlineTags } from '../support/html.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { headingOf, inlineTags } from '#tests/support/html.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 // `npm run dev`: Vite in middleware mode compiles modules on request and the server renders from source.
 let pages: PageSource;

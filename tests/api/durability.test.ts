@@ -6,7 +6,7 @@ import { afterEach, expect, test } from 'vitest';
 import { LOCK_FILE } from '#db/data-dir-lock.ts';
 import { createDatabase, migrateToLatest } from '#db/database.ts';
 import { migrations } from '#db/migrations/index.ts';
-import { runScript, type ServerProcess, startServer } from '../support/server-script.ts';
+import { runScript, type ServerProcess, startServer } from '#tests/support/server-script.ts';
 
 // Process-level checks of what an operator relies on: SIGTERM, kill -9, backups, restore and upgrades against
 // the real server (`npm start`), each over its own temporary DATA_DIR.
@@ -159,7 +159,7 @@ test('back up while serving, lose the volume, restore, and find every lead accep
   await until(() => stream.accepted.length >= 15);
   const beforeBackup = [...stream.accepted];
   // `npm run db:backup` while the server keeps accepting leads.
-  const manual = await runScript('db/backup-command.ts', [], env);
+  const manual = await runScript('server/commands/db-backup.ts', [], env);
   const afterBackup = stream.accepted.length;
   await until(() => stream.accepted.length >= afterBackup + 5);
   expect(manual).toMatchObject({ code: 0, stderr: '' });
@@ -167,7 +167,7 @@ test('back up while serving, lose the volume, restore, and find every lead accep
   expect(path.dirname(file)).toBe(backupDir);
 
   // Neither a restore nor a second server may run on a DATA_DIR that a server holds.
-  const refused = await runScript('db/restore-command.ts', [file], env);
+  const refused = await runScript('server/commands/db-restore.ts', [file], env);
   expect(refused.code).toBe(1);
   expect(refused.stderr).toBe(
     `Refusing to restore: ${dataDir} is in use by a server (pid ${server.child.pid}); stop it first (if nothing is running there, delete ${path.join(dataDir, LOCK_FILE)})\n`,
@@ -184,7 +184,7 @@ test('back up while serving, lose the volume, restore, and find every lead accep
   await stream.stop();
   fs.rmSync(dataDir, { recursive: true });
 
-  const restored = await runScript('db/restore-command.ts', [file], env);
+  const restored = await runScript('server/commands/db-restore.ts', [file], env);
   expect(restored).toMatchObject({ code: 0, stderr: '' });
   expect(restored.stdout).toBe(`Restored ${path.join(dataDir, 'porchlight.sqlite')} from ${file}\n`);
   const again = start(env);

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { createRenderer as CreateRenderer, Render } from '#client/entry-server.tsx';
 import { createLogger } from '#server/logger.ts';
 import { DIST_DIR } from '#server/pages.ts';
-import { headingOf } from '../support/html.ts';
-import { listen } from '../support/leads.ts';
-import { builtPages, createTestApp } from '../support/test-app.ts';
+import { headingOf } from '#tests/support/html.ts';
+import { listen } from '#tests/support/leads.ts';
+import { builtPages, createTestApp } from '#tests/support/test-app.ts';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 
@@ -108,7 +108,7 @@ test('a Host header or forwarded protocol that makes no URL still gets the page,
   for (const host of ['[::1', '%zz', 'a b']) {
     expect((await request(ctx.app).get('/').set('Host', host)).status).toBe(200);
   }
-  const proxied = await createTestApp({ TRUST_PROXY: 'loopback' });
+  const proxied = await createTestApp({ TRUST_PROXY: 'loopback' }, { pages: await builtPages() });
   try {
     const res = await request(proxied.app).get('/').set('X-Forwarded-Proto', 'not a scheme');
     expect(res.status).toBe(200);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
-import { type ServerProcess, startReceiver, startServerProcess, waitUntil } from '../support/server-process.ts';
+import { type ServerProcess, startReceiver, startServerProcess, waitUntil } from '#tests/support/server-process.ts';
 
 // The production server in its own process, the lead webhook's receiver failing in every way it can, and
 // the process killed outright: a lead the server answered 201 for is stored, and reaches the receiver

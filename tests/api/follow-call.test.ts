@@ -5,12 +5,12 @@ import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import { followCall } from '#client/features/demo-call/follow-call.ts';
 import { bindCallRooms } from '#server/calls/call-rooms.ts';
-import { callStatusService } from '#server/calls/call-status.ts';
+import { callStatusService } from '#server/calls/call-status-service.ts';
 import { createLogger } from '#server/logger.ts';
 import { signedHeaders } from '#server/middleware/signed-webhook.ts';
-import type { CallStatus } from '#shared/call-status.ts';
-import { manualClock } from '../support/manual-clock.ts';
-import { createTestApp } from '../support/test-app.ts';
+import type { CallStatus } from '#shared/call-status-protocol.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 // The dialog's side of the call status (client/features/demo-call/follow-call.ts) against the real rooms.
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { signedHeaders } from '#server/middleware/signed-webhook.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 // Property-based fuzzing of every JSON endpoint: whatever the body, the answer is a 2xx or a 4xx whose JSON
 // says what is wrong, never a 5xx, and every lead the server accepted is in the database. Seeded, so a

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import { signedHeaders } from '#server/middleware/signed-webhook.ts';
-import { manualClock } from '../support/manual-clock.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 const T0 = '2026-03-02T18:00:00.000Z';
 const HOOK_SECRET = 'a-hook-secret-of-some-length';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { type RawRequest, rawRequest } from '../support/raw-http.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { type RawRequest, rawRequest } from '#tests/support/raw-http.ts';
+import { builtPages, createTestApp } from '#tests/support/test-app.ts';
 
 // Every door of the running server, knocked on the way a careless client or an attacker would: the answer
 // may be any 4xx, never a 5xx, and the server must still answer afterwards. A crash ends this test file.
@@ -9,16 +9,19 @@ let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let port: number;
 
 beforeAll(async () => {
-  ctx = await createTestApp({
-    HOOK_SECRET: 'hostile-hook-secret-0123456789',
-    CLIENT_DASHBOARD_PASSWORD: 'client-password-1',
-    ANALYTICS_PASSWORD: 'analytics-password-1',
-    // The limits are tested elsewhere; here every request must reach the code behind them.
-    API_RATE_LIMIT_PER_MINUTE: '1000000',
-    DEMO_RATE_LIMIT_PER_HOUR: '1000000',
-    VISITS_RATE_LIMIT_PER_MINUTE: '1000000',
-    LOGIN_ATTEMPTS_PER_15_MIN: '1000000',
-  });
+  ctx = await createTestApp(
+    {
+      HOOK_SECRET: 'hostile-hook-secret-0123456789',
+      CLIENT_DASHBOARD_PASSWORD: 'client-password-1',
+      ANALYTICS_PASSWORD: 'analytics-password-1',
+      // The limits are tested elsewhere; here every request must reach the code behind them.
+      API_RATE_LIMIT_PER_MINUTE: '1000000',
+      DEMO_RATE_LIMIT_PER_HOUR: '1000000',
+      VISITS_RATE_LIMIT_PER_MINUTE: '1000000',
+      LOGIN_ATTEMPTS_PER_15_MIN: '1000000',
+    },
+    { pages: await builtPages() },
+  );
   // The server as it runs: HTTP, Socket.IO and the workers, from the one composition root.
   port = Number(new URL(await ctx.start()).port);
 });

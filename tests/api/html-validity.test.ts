@@ -2,11 +2,11 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { requestListener } from '#server/app.ts';
 import { createPageCache } from '#server/page-cache.ts';
 import { pageKeyOf } from '#shared/page-query.ts';
-import { type CheckerMessage, checkHtml } from '../support/html-checker.ts';
-import { listen } from '../support/leads.ts';
-import { rawGet } from '../support/raw-get.ts';
-import { createTestApp } from '../support/test-app.ts';
-import { childrenNamed, childText, parseXml } from '../support/xml.ts';
+import { type CheckerMessage, checkHtml } from '#tests/support/html-checker.ts';
+import { listen } from '#tests/support/leads.ts';
+import { rawGet } from '#tests/support/raw-get.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
+import { childrenNamed, childText, parseXml } from '#tests/support/xml.ts';
 
 // Every page as the production server sends it, checked by the Nu Html Checker: each page of the sitemap, the
 // operator pages and the not-found page, both as first streamed to a browser and as later sent from the page

@@ -5,11 +5,18 @@ import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import { site } from '#content/site.ts';
 import { demoConsentText } from '#shared/consent.ts';
-import { parseCsv } from '../support/csv.ts';
-import { bulkLeads, seedLeads } from '../support/inbox-leads.ts';
-import { manualClock } from '../support/manual-clock.ts';
-import { cookieBrowser, cookiePair, PASSWORDS, SIGN_IN_ENV, setCookies, signedInAgent } from '../support/sessions.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { parseCsv } from '#tests/support/csv.ts';
+import { bulkLeads, seedLeads } from '#tests/support/inbox-leads.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
+import {
+  cookieBrowser,
+  cookiePair,
+  PASSWORDS,
+  SIGN_IN_ENV,
+  setCookies,
+  signedInAgent,
+} from '#tests/support/sessions.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 const T0 = '2026-03-02T18:00:00.000Z';
 

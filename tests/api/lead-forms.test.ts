@@ -17,9 +17,9 @@ import {
   PLAIN_TEXT_MESSAGE,
   PROCESSING_ERROR_MESSAGE,
 } from '#shared/messages.ts';
-import { CLEAN_EMAIL, checkServices, REMOTE_CHECKS, VALID_PHONE } from '../support/check-services.ts';
-import { BROWSER, CLIENT_IP, closeLeadApis, type LeadPath, leadApi, NOON_IN_TEXAS } from '../support/lead-api.ts';
-import { fakeThirdParties } from '../support/leads.ts';
+import { CLEAN_EMAIL, checkServices, REMOTE_CHECKS, VALID_PHONE } from '#tests/support/check-services.ts';
+import { BROWSER, CLIENT_IP, closeLeadApis, type LeadPath, leadApi, NOON_IN_TEXAS } from '#tests/support/lead-api.ts';
+import { fakeThirdParties } from '#tests/support/leads.ts';
 
 // What both lead forms do alike, each form in its own words: the form's rules, the honeypot, the checks in
 // order (e-mail, phone, name) and their services, the per-address limit, and a failed write. What only one

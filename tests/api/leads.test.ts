@@ -3,11 +3,11 @@ import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import { createLogger } from '#server/logger.ts';
 import type { InboxPage } from '#shared/lead-inbox.ts';
-import { minuteApart, seedLeads } from '../support/inbox-leads.ts';
-import { UUID_V4 } from '../support/leads.ts';
-import { manualClock } from '../support/manual-clock.ts';
-import { cookieBrowser, SIGN_IN_ENV, signedInAgent } from '../support/sessions.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { minuteApart, seedLeads } from '#tests/support/inbox-leads.ts';
+import { UUID_V4 } from '#tests/support/leads.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
+import { cookieBrowser, SIGN_IN_ENV, signedInAgent } from '#tests/support/sessions.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 // Monday 2 March 2026, noon in San Antonio: a 210 number is called at once.
 const T0 = '2026-03-02T18:00:00.000Z';

@@ -4,9 +4,9 @@ import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import { requestListener } from '#server/app.ts';
 import { createLogger } from '#server/logger.ts';
-import { builtChunkUrl } from '../support/built-assets.ts';
-import { SIGN_IN_ENV, signedInAgent } from '../support/sessions.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { builtChunkUrl } from '#tests/support/built-assets.ts';
+import { SIGN_IN_ENV, signedInAgent } from '#tests/support/sessions.ts';
+import { builtPages, createTestApp } from '#tests/support/test-app.ts';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>> | undefined;
 afterEach(async () => {
@@ -14,8 +14,8 @@ afterEach(async () => {
   ctx = undefined;
 });
 
-/** An app whose log lines are kept, parsed, for the test to read. */
-async function appWithLog(env: Record<string, string> = {}, level = 'info') {
+/** An app whose log lines are kept, parsed, for the test to read; with the build's pages when `pages`. */
+async function appWithLog(env: Record<string, string> = {}, level = 'info', { pages = false } = {}) {
   const lines: Record<string, unknown>[] = [];
   const sink = new Writable({
     write(chunk, _encoding, callback) {
@@ -23,12 +23,15 @@ async function appWithLog(env: Record<string, string> = {}, level = 'info') {
       callback();
     },
   });
-  ctx = await createTestApp(env, { logger: createLogger(level, sink) });
+  ctx = await createTestApp(env, {
+    logger: createLogger(level, sink),
+    ...(pages ? { pages: await builtPages() } : {}),
+  });
   return { app: ctx.app, lines };
 }
 
 test('request logs carry the request id and never the cookie, authorization or hook signature', async () => {
-  const { app, lines } = await appWithLog();
+  const { app, lines } = await appWithLog({}, 'info', { pages: true });
   const res = await request(app)
     .get('/blogs')
     .set('Cookie', 'porchlight_session=s%3Asecret-session-id')
@@ -65,14 +68,14 @@ test('an API route that fails answers 500 JSON with a plain message, logs the er
 
 test('a built asset answered ahead of the app gets a request id, and its log line only at debug level', async () => {
   const entry = builtChunkUrl('client/entry-client.tsx');
-  const quiet = await appWithLog({}, 'info');
+  const quiet = await appWithLog({}, 'info', { pages: true });
   const res = await request(requestListener(quiet.app)).get(entry).set('X-Request-Id', 'proxy-id-1');
   expect(res.status).toBe(200);
   expect(res.headers['x-request-id']).toBe('proxy-id-1');
   expect(quiet.lines.filter((line) => line.msg === 'request completed')).toEqual([]);
   await ctx?.close();
 
-  const verbose = await appWithLog({}, 'debug');
+  const verbose = await appWithLog({}, 'debug', { pages: true });
   const again = await request(requestListener(verbose.app)).get(entry);
   const entryLine = verbose.lines.find((line) => line.msg === 'request completed');
   expect(entryLine).toMatchObject({

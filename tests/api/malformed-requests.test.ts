@@ -3,8 +3,8 @@ import net, { type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createLogger } from '#server/logger.ts';
-import { headingOf } from '../support/html.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { headingOf } from '#tests/support/html.ts';
+import { builtPages, createTestApp } from '#tests/support/test-app.ts';
 
 // Raw HTTP: supertest and Node's own client would refuse or rewrite the Host header and request line sent here.
 
@@ -21,7 +21,10 @@ beforeAll(async () => {
     },
   });
   // Behind one proxy hop, so X-Forwarded-Proto is read as the protocol.
-  ctx = await createTestApp({ SITE_URL, TRUST_PROXY: 'loopback' }, { logger: createLogger('info', sink) });
+  ctx = await createTestApp(
+    { SITE_URL, TRUST_PROXY: 'loopback' },
+    { logger: createLogger('info', sink), pages: await builtPages() },
+  );
   await ctx.start();
   server = ctx.server.httpServer;
 });

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { io as connect } from 'socket.io-client';
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
-import { manualClock } from '../support/manual-clock.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 // What an operator's Prometheus reads: the metrics listener of a running server, scraped over loopback, with
 // the site used as visitors use it on its own port.

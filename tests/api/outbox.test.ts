@@ -13,9 +13,9 @@ import { checkSignature, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '#server/midd
 import { RETRY_CAP_MS } from '#server/outbox/backoff.ts';
 import { enqueueOutbox } from '#server/outbox/outbox-store.ts';
 import { createOutboxWorker } from '#server/outbox/outbox-worker.ts';
-import { fakeThirdParties, UUID_V4 } from '../support/leads.ts';
-import { manualClock } from '../support/manual-clock.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { fakeThirdParties, UUID_V4 } from '#tests/support/leads.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 const T0 = '2026-03-02T18:00:00.000Z';
 const WEBHOOK = 'https://automation.example/hooks/lead';

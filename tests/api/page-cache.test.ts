@@ -6,11 +6,11 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { requestListener } from '#server/app.ts';
 import { createPageCache } from '#server/page-cache.ts';
 import type { PageSource } from '#server/pages.ts';
-import { headingOf } from '../support/html.ts';
-import { listen, UUID_V4 } from '../support/leads.ts';
-import { manualClock } from '../support/manual-clock.ts';
-import { rawGet } from '../support/raw-get.ts';
-import { builtPages, createTestApp } from '../support/test-app.ts';
+import { headingOf } from '#tests/support/html.ts';
+import { listen, UUID_V4 } from '#tests/support/leads.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
+import { rawGet } from '#tests/support/raw-get.ts';
+import { builtPages, createTestApp } from '#tests/support/test-app.ts';
 
 /** Filling renders and compresses off the request: generous on a busy machine. */
 const FILLED = { timeout: 10_000 };
@@ -18,7 +18,7 @@ const FILLED = { timeout: 10_000 };
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 const cache = createPageCache({ clock: () => new Date('2026-01-05T12:00:00Z') });
 beforeAll(async () => {
-  ctx = await createTestApp({}, { pageCache: cache });
+  ctx = await createTestApp({}, { pageCache: cache, pages: await builtPages() });
 });
 afterAll(() => ctx.close());
 
@@ -228,7 +228,7 @@ test('the cache stays within its byte budget however many pages are asked for', 
   const pageBytes = cache.get('/blogs')?.body.size ?? 0;
   expect(pageBytes).toBeGreaterThan(10_000);
   const small = createPageCache({ clock: () => new Date('2026-01-05T12:00:00Z'), maxBytes: pageBytes * 2.5 });
-  const app = await createTestApp({}, { pageCache: small });
+  const app = await createTestApp({}, { pageCache: small, pages: await builtPages() });
   try {
     const paths = ['/', '/blogs', '/policies', '/privacy', '/team', '/about-us', '/blogs?layout=list', '/directory'];
     for (const path of paths) {

@@ -3,12 +3,12 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DIST_DIR } from '#server/pages.ts';
-import { headingOf, inlineTags, titleOf } from '../support/html.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { headingOf, inlineTags, titleOf } from '#tests/support/html.ts';
+import { builtPages, createTestApp } from '#tests/support/test-app.ts';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({}, { pages: await builtPages() });
 });
 afterAll(() => ctx.close());
 
@@ -176,7 +176,7 @@ test('/directory links to the configured directory in the served HTML, for a bro
 test('/directory also redirects without scripts, escaped, under the same CSP as every page', async () => {
   // An address with a query string: its '&' must reach the browser intact, escaped in the markup.
   const directoryUrl = 'https://directory.example.test/agents?market=san-antonio&view=map';
-  const other = await createTestApp({ DIRECTORY_URL: directoryUrl });
+  const other = await createTestApp({ DIRECTORY_URL: directoryUrl }, { pages: await builtPages() });
   try {
     const res = await request(other.app).get('/directory');
     const refresh = /<noscript><meta http-equiv="refresh" content="0;url=([^"]*)"\/?><\/noscript>/.exec(res.text)?.[1];

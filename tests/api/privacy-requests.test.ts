@@ -3,10 +3,10 @@ import { afterEach, expect, test } from 'vitest';
 import { analyticsStore } from '#server/analytics/analytics-store.ts';
 import { createLogger } from '#server/logger.ts';
 import { pruneOldData, scheduleMaintenance } from '#server/maintenance.ts';
-import { minuteApart, seedLeads } from '../support/inbox-leads.ts';
-import { manualClock } from '../support/manual-clock.ts';
-import { cookieBrowser, SIGN_IN_ENV, signedInAgent } from '../support/sessions.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { minuteApart, seedLeads } from '#tests/support/inbox-leads.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
+import { cookieBrowser, SIGN_IN_ENV, signedInAgent } from '#tests/support/sessions.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 // Monday 2 March 2026, noon in San Antonio: a 210 number is called at once.
 const T0 = '2026-03-02T18:00:00.000Z';

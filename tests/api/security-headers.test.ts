@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
-import { createTestApp } from '../support/test-app.ts';
+import { builtPages, createTestApp } from '#tests/support/test-app.ts';
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -26,7 +26,7 @@ function permissionsOf(res: { headers: Record<string, unknown> }): Map<string, s
 }
 
 async function app(env: Record<string, string> = {}) {
-  const ctx = await createTestApp(env);
+  const ctx = await createTestApp(env, { pages: await builtPages() });
   open.push(ctx);
   return ctx.app;
 }
@@ -69,7 +69,7 @@ test('the promo video may autoplay, go full screen and picture-in-picture here, 
   }
 
   const withEmbed = permissionsOf(await request(await app({ PROMO_VIDEO_ID: 'dQw4w9WgXcQ' })).get('/'));
-  // What the embed's iframe asks for in its `allow` attribute (client/dialogs/video-dialog.tsx).
+  // What the embed's iframe asks for in its `allow` attribute (client/features/promos/video-dialog.tsx).
   for (const feature of ['autoplay', 'fullscreen', 'picture-in-picture', 'encrypted-media']) {
     expect(withEmbed.get(feature)).toEqual(['self', `"${YOUTUBE}"`]);
   }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
-import { manualClock } from '../support/manual-clock.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
 import {
   cookieBrowser,
   cookiePair,
@@ -11,8 +11,8 @@ import {
   setCookies,
   signedCookieValue,
   signedInAgent,
-} from '../support/sessions.ts';
-import { createTestApp } from '../support/test-app.ts';
+} from '#tests/support/sessions.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 const T0 = '2026-03-02T15:00:00.000Z';
 const HOUR = 3_600_000;

@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import { type SessionRole, TOO_MANY_SIGN_INS } from '#shared/session-schema.ts';
-import { manualClock } from '../support/manual-clock.ts';
-import { PASSWORDS, SIGN_IN_ENV } from '../support/sessions.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
+import { PASSWORDS, SIGN_IN_ENV } from '#tests/support/sessions.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 const T0 = '2026-03-02T15:00:00.000Z';
 const MINUTE = 60_000;

@@ -13,14 +13,14 @@ import {
   TOO_MANY_JOINS,
   UNKNOWN_CALL,
 } from '#server/calls/call-rooms.ts';
-import { callStatusService } from '#server/calls/call-status.ts';
+import { callStatusService } from '#server/calls/call-status-service.ts';
 import { clientAddressOf } from '#server/client-address.ts';
 import { createLogger } from '#server/logger.ts';
 import { attachSocket } from '#server/socket.ts';
 import { memorySocketSlots } from '#server/socket-slots.ts';
-import { CALL_JOIN_EVENT, type CallJoinAck } from '#shared/call-status.ts';
-import { manualClock } from '../support/manual-clock.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { CALL_JOIN_EVENT, type CallJoinAck } from '#shared/call-status-protocol.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 // The real app, Socket.IO server and call rooms on a loopback port, attacked the way a hostile client would.
 // Each test starts a whole app and opens real connections: generous, for a busy machine.

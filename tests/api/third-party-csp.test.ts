@@ -2,7 +2,7 @@ import express from 'express';
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import { cspNonce, securityHeaders, type ThirdPartySources } from '#server/middleware/security.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { builtPages, createTestApp } from '#tests/support/test-app.ts';
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -19,7 +19,7 @@ function directivesOf(res: { headers: Record<string, unknown> }) {
 }
 
 async function policyOf(env: Record<string, string> = {}) {
-  const ctx = await createTestApp(env);
+  const ctx = await createTestApp(env, { pages: await builtPages() });
   open.push(ctx);
   const res = await request(ctx.app).get('/');
   return { html: res.text, ...directivesOf(res) };

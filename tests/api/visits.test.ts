@@ -3,8 +3,8 @@ import { afterEach, expect, test } from 'vitest';
 import { createLogger } from '#server/logger.ts';
 import { pruneOldData, scheduleMaintenance } from '#server/maintenance.ts';
 import { FIELD_REFUSAL_MESSAGE } from '#shared/api-error.ts';
-import { manualClock } from '../support/manual-clock.ts';
-import { createTestApp } from '../support/test-app.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
+import { createTestApp } from '#tests/support/test-app.ts';
 
 const T0 = '2026-03-02T15:00:00.000Z';
 const CHROME =

@@ -7,8 +7,8 @@ import {
   nameInvalidMessage,
   PHONE_INVALID_MESSAGE,
 } from '#shared/messages.ts';
-import { recordAdPixel } from '../support/ad-pixel-recorder.ts';
-import { storedLeads, uniqueEmail } from '../support/stored-leads.ts';
+import { recordAdPixel } from '#tests/support/ad-pixel-recorder.ts';
+import { storedLeads, uniqueEmail } from '#tests/support/stored-leads.ts';
 import { CAL_EMBED_SCRIPT, fakeCalEmbed, realCalEmbed, silentCalEmbed } from './fake-cal.ts';
 import { expect, test } from './fixtures.ts';
 

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { emailCheckMessages, nameInvalidMessage, SAME_NUMBER_COOLDOWN_MESSAGE } from '#shared/messages.ts';
-import { loadBuiltChunk } from '../support/built-assets.ts';
-import { storedLeads, uniqueEmail } from '../support/stored-leads.ts';
+import { loadBuiltChunk } from '#tests/support/built-assets.ts';
+import { storedLeads, uniqueEmail } from '#tests/support/stored-leads.ts';
 import { expect, pauseClock, test } from './fixtures.ts';
 
 // The server's clock starts at 2026-01-15T18:00:00Z (tests/support/e2e-server.ts): noon on a 210 number

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { builtChunkUrl } from '../support/built-assets.ts';
+import { builtChunkUrl } from '#tests/support/built-assets.ts';
 import { expect, pauseClock, test } from './fixtures.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
+import { signedHeaders } from '#server/middleware/signed-webhook.ts';
+import type { LeadVolume } from '#shared/operator-api.ts';
+import type { SessionRole } from '#shared/session-schema.ts';
 import config from '../../playwright.config.ts';
-import { signedHeaders } from '../../server/middleware/signed-webhook.ts';
-import type { LeadVolume } from '../../shared/operator-api.ts';
-import type { SessionRole } from '../../shared/session-schema.ts';
 
 /** The environment the config gives the test server: the passwords and secrets the tests use. */
 export function serverEnv(): Record<string, string> {

@@ -1,10 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { loadConfig } from '../../server/config.ts';
-import { TOO_MANY_SIGN_INS } from '../../shared/session-schema.ts';
-import { recordAdPixel } from '../support/ad-pixel-recorder.ts';
-import { builtChunkUrl, loadBuiltChunk } from '../support/built-assets.ts';
+import { loadConfig } from '#server/config.ts';
+import { TOO_MANY_SIGN_INS } from '#shared/session-schema.ts';
+import { recordAdPixel } from '#tests/support/ad-pixel-recorder.ts';
+import { builtChunkUrl, loadBuiltChunk } from '#tests/support/built-assets.ts';
 import { expect, pauseClock, test } from './fixtures.ts';
 import {
   acceptFailedLoads,

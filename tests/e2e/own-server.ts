@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { type ServerProcess, startServerProcess } from '../support/server-process.ts';
+import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts';
 import { test } from './fixtures.ts';
 import { serverEnv } from './operator-support.ts';
 

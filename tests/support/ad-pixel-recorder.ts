@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { PUBLIC_CONFIG_ELEMENT_ID } from '../../client/public-config.tsx';
+import { PUBLIC_CONFIG_ELEMENT_ID } from '#client/public-config.tsx';
 
 const TEST_PIXEL_ID = '123456789012345';
 

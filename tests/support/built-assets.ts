@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 
@@ -8,9 +8,9 @@ interface ManifestEntry {
 
 /** The URL the production build serves the chunk of `source` (a path such as 'client/features/x.tsx') at. */
 export function builtChunkUrl(source: string): string {
-  const manifest: Record<string, ManifestEntry> = JSON.parse(
-    readFileSync(path.resolve('dist/client/.vite/manifest.json'), 'utf8'),
-  );
+  const file = path.resolve('dist/client/.vite/manifest.json');
+  if (!existsSync(file)) throw new Error('No production build in dist: run `npm run build` first');
+  const manifest: Record<string, ManifestEntry> = JSON.parse(readFileSync(file, 'utf8'));
   const entry = manifest[source];
   if (!entry) throw new Error(`no chunk for ${source} in the build: run npm run build`);
   return `/${entry.file}`;

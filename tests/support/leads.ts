@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { MockAgent } from 'undici';
 import type { CallEvents } from '#server/calls/call-events.ts';
-import type { CallStatusEvent } from '#shared/call-status.ts';
+import type { CallStatusEvent } from '#shared/call-status-protocol.ts';
 
 /** A MockAgent that refuses every request it was not told about, so no test reaches the network. */
 export function fakeThirdParties(): MockAgent {

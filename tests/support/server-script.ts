@@ -54,7 +54,7 @@ export function startServer(env: Record<string, string>): ServerProcess {
   return { child, listening, exited, stdout: () => out, stderr: () => err, printed };
 }
 
-/** Runs one of the repo's command line scripts (e.g. `db/backup-command.ts`) to its end. */
+/** Runs one of the repo's command line scripts (e.g. `server/commands/db-backup.ts`) to its end. */
 export async function runScript(
   file: string,
   args: string[],

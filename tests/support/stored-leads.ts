@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
-import { loadConfig } from '../../server/config.ts';
-import { serverEnv } from '../e2e/operator-support.ts';
+import { loadConfig } from '#server/config.ts';
+import { serverEnv } from '#tests/e2e/operator-support.ts';
 
 export interface StoredLead {
   kind: string;

@@ -9,10 +9,38 @@ import { type PageSource, productionPages } from '#server/pages.ts';
 
 let built: Promise<PageSource> | undefined;
 
-/** The production build's pages, loaded once per test file. `npm test` builds before the API tests. */
+/**
+ * The production build's pages, loaded once per test file, for the tests that render pages or serve the
+ * build's files: they pass `{ pages: await builtPages() }` to createTestApp. Needs `npm run build` (`npm test`
+ * builds before the API tests); without a build it throws saying so.
+ */
 export function builtPages(): Promise<PageSource> {
   built ??= productionPages();
   return built;
+}
+
+const NO_PAGES =
+  'This test app renders no pages: a test that asks for a page passes `{ pages: await builtPages() }` to ' +
+  'createTestApp (it needs `npm run build`)';
+
+/**
+ * What a test app serves when its test renders no page, so that API tests run without a build: the API answers
+ * as usual, and a request that reaches the pages fails the test saying how to give it pages.
+ */
+function noPages(): PageSource {
+  const refuse = async (): Promise<never> => {
+    // tests/setup.ts fails the test on console.error, with this line, whatever the response was.
+    console.error(NO_PAGES);
+    throw new Error(NO_PAGES);
+  };
+  return {
+    assets: (_req, _res, next) => next(),
+    render: refuse,
+    serverModule: refuse,
+    bootstrapModules: [],
+    preloadsFor: () => [],
+    close: async () => {},
+  };
 }
 
 /**
@@ -39,7 +67,7 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     logger: createLogger('silent'),
     ...overrides,
     dispatcher: overrides.dispatcher ?? offline,
-    pages: overrides.pages ?? (await builtPages()),
+    pages: overrides.pages ?? noPages(),
   });
   return {
     app: server.app,

@@ -47,9 +47,9 @@ function resolveLocal(from: string, specifier: string): string | undefined {
 const ENTRY_POINTS = [
   'server/index.ts',
   'db/backup-worker.ts',
-  'db/migrate.ts',
-  'db/backup-command.ts',
-  'db/restore-command.ts',
+  'server/commands/db-migrate.ts',
+  'server/commands/db-backup.ts',
+  'server/commands/db-restore.ts',
 ];
 
 test('every module the production server, its backup worker and the database commands import is copied into the runtime image', () => {
@@ -89,9 +89,9 @@ test('the database commands run in the container as the README shows: npm is in 
   );
   expect(readme).toContain('docker exec porchlight npm run db:backup');
   const commands: [string, string][] = [
-    ['db:migrate', 'db/migrate.ts'],
-    ['db:backup', 'db/backup-command.ts'],
-    ['db:restore', 'db/restore-command.ts'],
+    ['db:migrate', 'server/commands/db-migrate.ts'],
+    ['db:backup', 'server/commands/db-backup.ts'],
+    ['db:restore', 'server/commands/db-restore.ts'],
   ];
   for (const [script, file] of commands) {
     // After `npm prune --omit=dev` there is no node_modules/.bin/node: plain `node` is the image's Node 24.

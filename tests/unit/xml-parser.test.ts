@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { childText, parseXml } from '../support/xml.ts';
+import { childText, parseXml } from '#tests/support/xml.ts';
 
 // The feed test trusts this parser to refuse what a feed reader would refuse.
 

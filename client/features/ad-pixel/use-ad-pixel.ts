@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { usePublicConfig } from '../../public-config.tsx';
+import { usePublicConfig } from '#client/public-config.tsx';
 import { startAdPixel, trackPageView } from './ad-pixel.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
 import { Link } from 'react-router';
+import { LazyImage } from '#client/components/lazy-image.tsx';
 import type { PostMeta } from '#content/posts.ts';
 import { COVER_HEIGHT, COVER_WIDTH, categoryBadges, coverSrc, formatPostDate, readingTimeLabel } from '#shared/blog.ts';
-import { LazyImage } from '../../components/lazy-image.tsx';
 
 export type BlogCardLayout = 'grid' | 'list';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useOpenDialog } from '../../state/dialogs.ts';
-import { buttonStyles } from '../../styles/buttons.ts';
+import { useOpenDialog } from '#client/state/dialogs.ts';
+import { buttonStyles } from '#client/styles/buttons.ts';
 
 /** A call to action that opens the contact modal. */
 export function ContactButton({ children }: { children: ReactNode }) {

@@ -1,15 +1,16 @@
 import { css } from '@emotion/react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { HoneypotField } from '#client/components/honeypot-field.tsx';
+import { trackLead } from '#client/features/ad-pixel/ad-pixel.ts';
+import { useSourceTag } from '#client/state/source-tag.ts';
+import { useToast } from '#client/state/toasts.ts';
+import { buttonStyles } from '#client/styles/buttons.ts';
 import { site } from '#content/site.ts';
 import { toFieldErrors } from '#shared/api-error.ts';
 import { CONSENT_POLICY_PATH, contactConsentText } from '#shared/consent.ts';
 import { contactSchema } from '#shared/lead-schemas.ts';
 import { contactFailureToast, contactSuccessToast } from '#shared/messages.ts';
-import { useSourceTag } from '../../state/source-tag.ts';
-import { useToast } from '../../state/toasts.ts';
-import { buttonStyles } from '../../styles/buttons.ts';
-import { trackLead } from '../ad-pixel/ad-pixel.ts';
 import {
   type ContactField,
   type ContactFieldErrors,
@@ -49,15 +50,6 @@ const form = css`
   .actions button {
     flex: 1 1 12rem;
   }
-`;
-
-// Only bots fill a field that people cannot see or reach (a honeypot; the server refuses such a form).
-const honeypot = css`
-  position: absolute;
-  left: -10000px;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
 `;
 
 const EMPTY: Record<ContactField, string> = {
@@ -172,17 +164,7 @@ export function ContactForm({ onDone, onBookCall }: ContactFormProps) {
       <FormField label="Phone Number" type="tel" autoComplete="tel" inputMode="tel" {...field('phoneNumber')} />
       <FormField label="Email Address" type="email" autoComplete="email" {...field('email')} />
       <FormField label="Company Name" autoComplete="organization" {...field('companyName')} />
-      <div css={honeypot} aria-hidden="true">
-        <label htmlFor={`${id}-website`}>Website</label>
-        <input
-          id={`${id}-website`}
-          name="website"
-          tabIndex={-1}
-          autoComplete="off"
-          value={website}
-          onChange={(event) => setWebsite(event.currentTarget.value)}
-        />
-      </div>
+      <HoneypotField id={`${id}-website`} value={website} onChange={(event) => setWebsite(event.currentTarget.value)} />
       <ConsentNotice onLeave={onDone} />
       {failed && (
         <p className="failure" role="alert">

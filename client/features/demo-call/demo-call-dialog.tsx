@@ -1,13 +1,13 @@
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Modal } from '#client/components/modal.tsx';
+import { trackLead } from '#client/features/ad-pixel/ad-pixel.ts';
+import { useSourceTag } from '#client/state/source-tag.ts';
 import { toFieldErrors } from '#shared/api-error.ts';
-import type { CallStatus } from '#shared/call-status.ts';
+import type { CallStatus } from '#shared/call-status-protocol.ts';
 import { demoCallSchema } from '#shared/lead-schemas.ts';
 import { PROCESSING_ERROR_MESSAGE, SAME_NUMBER_COOLDOWN_MESSAGE } from '#shared/messages.ts';
 import { formatPhoneAsYouType } from '#shared/phone.ts';
-import { Modal } from '../../components/modal.tsx';
-import { useSourceTag } from '../../state/source-tag.ts';
-import { trackLead } from '../ad-pixel/ad-pixel.ts';
 import { DemoCallForm, type DemoFormValues } from './demo-call-form.tsx';
 import { CALLER_AREA_CODE, CALLING_CLOSE_AFTER_MS, SCHEDULED_CLOSE_AFTER_MS } from './demo-call-rules.ts';
 import { followCall } from './follow-call.ts';

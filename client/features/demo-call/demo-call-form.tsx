@@ -1,9 +1,10 @@
 import { css } from '@emotion/react';
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { HoneypotField } from '#client/components/honeypot-field.tsx';
+import { buttonStyles } from '#client/styles/buttons.ts';
 import { site } from '#content/site.ts';
 import { CONSENT_POLICY_PATH, demoConsentText } from '#shared/consent.ts';
 import { EMAIL_MAX, NAME_FIELD_MAX, PHONE_INPUT_MAX } from '#shared/lead-schemas.ts';
-import { buttonStyles } from '../../styles/buttons.ts';
 import { CALLER_AREA_CODE, PHONE_FOCUS_DELAY_MS, SAME_NUMBER_EVERY_HOURS } from './demo-call-rules.ts';
 import { reformatPhone } from './phone-caret.ts';
 import type { DemoField, DemoFieldErrors } from './submit-demo-call.ts';
@@ -98,15 +99,6 @@ const form = css`
     cursor: progress;
     opacity: 0.7;
   }
-`;
-
-// Off-screen rather than display:none, which some bots skip; hidden from assistive technology.
-const honeypot = css`
-  position: absolute;
-  left: -10000px;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
 `;
 
 /**
@@ -251,18 +243,7 @@ export function DemoCallForm({ values, errors, formError, submitting, onChange, 
         <FieldError id={errorId('email')} message={errors.email} />
       </div>
 
-      <div css={honeypot} aria-hidden="true">
-        <label htmlFor={fieldId('website')}>Website</label>
-        <input
-          id={fieldId('website')}
-          name="website"
-          type="text"
-          tabIndex={-1}
-          autoComplete="off"
-          value={values.website}
-          onChange={change('website')}
-        />
-      </div>
+      <HoneypotField id={fieldId('website')} value={values.website} onChange={change('website')} />
 
       <div className="field">
         <label className="consent">

@@ -5,7 +5,7 @@ import {
   CALL_STATUSES,
   type CallStatus,
   type CallStatusEvent,
-} from '#shared/call-status.ts';
+} from '#shared/call-status-protocol.ts';
 import { reconnectDelayMs } from './demo-call-rules.ts';
 
 /** How long a join may wait for its answer before the connection is taken as lost. */

@@ -1,5 +1,5 @@
 import { readApiError } from '#shared/api-error.ts';
-import { isCallId } from '#shared/call-status.ts';
+import { isCallId } from '#shared/call-status-protocol.ts';
 import type { DemoCallRequest } from '#shared/lead-schemas.ts';
 import { DEMO_FAILURE_MESSAGE } from '#shared/messages.ts';
 

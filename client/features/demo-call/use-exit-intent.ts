@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useOperatorRoute } from '../operator/operator-route.ts';
+import { useOperatorRoute } from '#client/features/operator/operator-route.ts';
 
 const SHOWN_KEY = 'exit_intent_shown';
 // A mouse that can leave the window: phones and tablets have no such gesture (desktop pointer only).

@@ -1,12 +1,12 @@
 import { css } from '@emotion/react';
 import type { FormEvent } from 'react';
+import { useOpenDialog } from '#client/state/dialogs.ts';
+import { buttonStyles } from '#client/styles/buttons.ts';
 import home from '#content/home.json';
 import { site } from '#content/site.ts';
 import { CALLING_HOURS_START, callTimingAt, hourLabel } from '#shared/business-hours.ts';
 import { HERO_PHONE_WARNING } from '#shared/messages.ts';
 import { cleanPhone, isTenDigitPhone } from '#shared/phone.ts';
-import { useOpenDialog } from '../../state/dialogs.ts';
-import { buttonStyles } from '../../styles/buttons.ts';
 
 const hero = css`
   position: relative;

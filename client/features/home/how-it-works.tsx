@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
+import { usePublicConfig } from '#client/public-config.tsx';
+import { useOpenDialog } from '#client/state/dialogs.ts';
 import home from '#content/home.json';
-import { usePublicConfig } from '../../public-config.tsx';
-import { useOpenDialog } from '../../state/dialogs.ts';
 import { Section } from './section.tsx';
 
 const layout = css`

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
 import { Link } from 'react-router';
+import { BlogCardList } from '#client/features/blog/blog-card.tsx';
 import { posts } from '#content/posts.ts';
-import { BlogCardList } from '../blog/blog-card.tsx';
 import { Section } from './section.tsx';
 
 /** Latest Insights shows three articles. */

@@ -1,7 +1,7 @@
 import { css } from '@emotion/react';
+import { useOpenDialog } from '#client/state/dialogs.ts';
+import { buttonStyles } from '#client/styles/buttons.ts';
 import home from '#content/home.json';
-import { useOpenDialog } from '../../state/dialogs.ts';
-import { buttonStyles } from '../../styles/buttons.ts';
 
 const band = css`
   padding: clamp(3rem, 8vw, 5rem) var(--space-4);

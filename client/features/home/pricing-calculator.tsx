@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import { type KeyboardEvent, useId, useState } from 'react';
+import { useToast } from '#client/state/toasts.ts';
 import {
   BETA_SPOTS_LEFT,
   DEFAULT_LEADS,
@@ -14,7 +15,6 @@ import {
   SLIDER_TICKS,
   sliderToLeads,
 } from '#shared/pricing.ts';
-import { useToast } from '../../state/toasts.ts';
 
 const layout = css`
   display: grid;

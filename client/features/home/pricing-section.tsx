@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { useOpenDialog } from '#client/state/dialogs.ts';
+import { buttonStyles } from '#client/styles/buttons.ts';
 import home from '#content/home.json';
-import { useOpenDialog } from '../../state/dialogs.ts';
-import { buttonStyles } from '../../styles/buttons.ts';
 import { PricingCalculator } from './pricing-calculator.tsx';
 import { Section } from './section.tsx';
 

@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
+import { useOpenDialog } from '#client/state/dialogs.ts';
+import { buttonStyles } from '#client/styles/buttons.ts';
 import home from '#content/home.json';
 import { site } from '#content/site.ts';
-import { useOpenDialog } from '../../state/dialogs.ts';
-import { buttonStyles } from '../../styles/buttons.ts';
 import { card, cardGrid, Section } from './section.tsx';
 
 const results = css`

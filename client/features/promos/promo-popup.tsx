@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
 import { useNavigate } from 'react-router';
+import { useToast } from '#client/state/toasts.ts';
+import { buttonStyles } from '#client/styles/buttons.ts';
 import { PROMO_DISCOUNT_PERCENT } from '#shared/promo.ts';
-import { useToast } from '../../state/toasts.ts';
-import { buttonStyles } from '../../styles/buttons.ts';
 
 // A corner card, not a modal: it never takes focus and, being fixed, never moves the page.
 const popup = css`

@@ -1,14 +1,14 @@
 import { css } from '@emotion/react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Modal } from '#client/components/modal.tsx';
+import { usePublicConfig } from '#client/public-config.tsx';
+import type { DialogRequest } from '#client/state/dialogs.ts';
+import { useSourceTag } from '#client/state/source-tag.ts';
 import { site } from '#content/site.ts';
 import { calEmbedFor } from '#shared/cal-embed.ts';
 import { calendarFor } from '#shared/source-tag.ts';
-import { Modal } from '../components/modal.tsx';
-import { mountBookingEmbed } from '../features/booking/booking-embed.ts';
-import { usePublicConfig } from '../public-config.tsx';
-import type { DialogRequest } from '../state/dialogs.ts';
-import { useSourceTag } from '../state/source-tag.ts';
+import { mountBookingEmbed } from './booking-embed.ts';
 
 /** How long the calendar gets to show itself before the visitor is offered the phone and a plain link. */
 export const BOOKING_EMBED_TIMEOUT_MS = 10_000;

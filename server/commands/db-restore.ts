@@ -1,7 +1,7 @@
 import path from 'node:path';
+import { DataDirBusyError } from '#db/data-dir-lock.ts';
+import { RestoreRefusedError, restoreDatabase } from '#db/restore.ts';
 import { loadConfig } from '#server/config.ts';
-import { DataDirBusyError } from './data-dir-lock.ts';
-import { RestoreRefusedError, restoreDatabase } from './restore.ts';
 
 // `npm run db:restore <file>`: replaces the database in DATA_DIR with a backup, with the server stopped.
 const file = process.argv[2];

@@ -1,13 +1,13 @@
 import express from 'express';
+import { callStatusHookRouter } from '#server/calls/call-status-hook.ts';
+import type { CallStatusService } from '#server/calls/call-status-service.ts';
+import { leadVolumeHookRouter } from '#server/dashboard/lead-volume-hook.ts';
 import type { LeadVolumeStore } from '#server/dashboard/lead-volume-store.ts';
+import type { ReplayGuard } from '#server/middleware/replay-guard.ts';
+import { type SignedHookGuard, verifySignedJson } from '#server/middleware/signed-webhook.ts';
+import { windowCounter } from '#server/middleware/window-counter.ts';
 import type { Clock } from '#shared/clock.ts';
-import type { CallStatusService } from '../calls/call-status.ts';
-import type { Config } from '../config.ts';
-import type { ReplayGuard } from '../middleware/replay-guard.ts';
-import { type SignedHookGuard, verifySignedJson } from '../middleware/signed-webhook.ts';
-import { windowCounter } from '../middleware/window-counter.ts';
-import { callStatusHookRouter } from './call-status.ts';
-import { leadsHookRouter } from './leads.ts';
+import type { Config } from './config.ts';
 
 /** Where the automation's signed callbacks live; each hook signs its full path under it. */
 export const HOOKS_PATH = '/api/hooks';
@@ -40,6 +40,6 @@ export function hooksRouter({
   const router = express.Router();
   const hook = (path: string) => verifySignedJson(`${HOOKS_PATH}${path}`, guard);
   router.use('/call-status', callStatusHookRouter({ verify: hook('/call-status'), calls }));
-  router.use('/leads', leadsHookRouter({ verify: hook('/leads'), leadVolume, clock }));
+  router.use('/leads', leadVolumeHookRouter({ verify: hook('/leads'), leadVolume, clock }));
   return router;
 }

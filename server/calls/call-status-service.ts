@@ -1,5 +1,5 @@
 import type { DB } from '#db/database.ts';
-import type { CallStatus } from '#shared/call-status.ts';
+import type { CallStatus } from '#shared/call-status-protocol.ts';
 import type { Clock } from '#shared/clock.ts';
 import type { CallEvents } from './call-events.ts';
 

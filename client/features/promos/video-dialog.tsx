@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
 import { useEffect, useRef, useState } from 'react';
+import { Modal } from '#client/components/modal.tsx';
+import { usePublicConfig } from '#client/public-config.tsx';
 import { MOBILE_BREAKPOINT_PX } from '#shared/ui-timing.ts';
-import { Modal } from '../components/modal.tsx';
-import { usePublicConfig } from '../public-config.tsx';
 
 const frame = css`
   width: min(56rem, calc(100% - 2rem));

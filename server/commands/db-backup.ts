@@ -1,6 +1,6 @@
 import path from 'node:path';
+import { takeBackup } from '#db/backups.ts';
 import { loadConfig } from '#server/config.ts';
-import { takeBackup } from './backups.ts';
 
 // `npm run db:backup`: one backup now, into BACKUP_DIR (or DATA_DIR/backups), while the server runs or not.
 const config = loadConfig();

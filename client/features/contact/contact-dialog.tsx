@@ -1,9 +1,9 @@
 import { css } from '@emotion/react';
 import { useCallback, useRef, useState } from 'react';
+import { Modal } from '#client/components/modal.tsx';
+import { useOpenDialog } from '#client/state/dialogs.ts';
 import { site } from '#content/site.ts';
-import { Modal } from '../components/modal.tsx';
-import { ContactForm } from '../features/contact/contact-form.tsx';
-import { useOpenDialog } from '../state/dialogs.ts';
+import { ContactForm } from './contact-form.tsx';
 
 const intro = css`
   margin: 0 0 var(--space-4);

@@ -1,15 +1,19 @@
 import { useAtom } from 'jotai';
 import { lazy, Suspense, useCallback } from 'react';
-import { useExitIntent } from '../features/demo-call/use-exit-intent.ts';
-import { type DialogRequest, openDialogAtom } from '../state/dialogs.ts';
+import { useExitIntent } from '#client/features/demo-call/use-exit-intent.ts';
+import { type DialogRequest, openDialogAtom } from '#client/state/dialogs.ts';
 
 // Each dialog's code loads only when it is first opened.
 const DemoCall = lazy(() =>
-  import('../features/demo-call/demo-call-dialog.tsx').then((m) => ({ default: m.DemoCallDialog })),
+  import('#client/features/demo-call/demo-call-dialog.tsx').then((m) => ({ default: m.DemoCallDialog })),
 );
-const Contact = lazy(() => import('./contact-dialog.tsx').then((m) => ({ default: m.ContactDialog })));
-const Booking = lazy(() => import('./booking-dialog.tsx').then((m) => ({ default: m.BookingDialog })));
-const Video = lazy(() => import('./video-dialog.tsx').then((m) => ({ default: m.VideoDialog })));
+const Contact = lazy(() =>
+  import('#client/features/contact/contact-dialog.tsx').then((m) => ({ default: m.ContactDialog })),
+);
+const Booking = lazy(() =>
+  import('#client/features/booking/booking-dialog.tsx').then((m) => ({ default: m.BookingDialog })),
+);
+const Video = lazy(() => import('#client/features/promos/video-dialog.tsx').then((m) => ({ default: m.VideoDialog })));
 
 function DialogFor({ request, onClose }: { request: DialogRequest; onClose(): void }) {
   switch (request.kind) {

@@ -1,22 +1,22 @@
 import express, { type RequestHandler } from 'express';
 import { z } from 'zod';
-import type { LeadVolumeStore } from '#server/dashboard/lead-volume-store.ts';
+import { sendApiError } from '#server/api-error.ts';
 import { toFieldErrors } from '#shared/api-error.ts';
 import type { Clock } from '#shared/clock.ts';
-import { sendApiError } from '../api-error.ts';
+import type { LeadVolumeStore } from './lead-volume-store.ts';
 
 const reportedLead = z.object({
   externalId: z.string().trim().min(1).max(200),
   receivedAt: z.iso.datetime({ offset: true }).optional(),
 });
 /** One lead or a batch; a batch stays well inside the signed-body limit of 64 kB. */
-export const leadsHookSchema = z.union([reportedLead, z.array(reportedLead).min(1).max(500)]);
+export const leadVolumeHookSchema = z.union([reportedLead, z.array(reportedLead).min(1).max(500)]);
 
 /**
  * POST /api/hooks/leads: the automation reports leads for the client dashboard, signed like every hook.
  * Answers how many were new and how many it had already reported (idempotent by external id).
  */
-export function leadsHookRouter({
+export function leadVolumeHookRouter({
   verify,
   leadVolume,
   clock,
@@ -28,7 +28,7 @@ export function leadsHookRouter({
 }) {
   const router = express.Router();
   router.post('/', ...verify, async (req, res) => {
-    const parsed = leadsHookSchema.safeParse(req.body);
+    const parsed = leadVolumeHookSchema.safeParse(req.body);
     if (!parsed.success) {
       const { fieldErrors } = toFieldErrors(parsed.error);
       sendApiError(res, 400, { error: 'Expected { externalId, receivedAt? } or a list of them.', fieldErrors });

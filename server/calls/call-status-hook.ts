@@ -1,8 +1,8 @@
 import express, { type RequestHandler } from 'express';
 import { z } from 'zod';
-import { isCallId } from '#shared/call-status.ts';
-import { sendApiError } from '../api-error.ts';
-import type { CallStatusService } from '../calls/call-status.ts';
+import { sendApiError } from '#server/api-error.ts';
+import { isCallId } from '#shared/call-status-protocol.ts';
+import type { CallStatusService } from './call-status-service.ts';
 
 // 'preparing' is where calls start; the automation only moves them on.
 const callStatusHookSchema = z.object({
