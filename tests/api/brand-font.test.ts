@@ -5,11 +5,11 @@ import request from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { brandFontUnicodeRange, inBrandFont } from '#client/styles/brand-font-subset.ts';
 import { DIST_DIR } from '#server/pages.ts';
-import { createTestApp } from '#tests/support/test-app.ts';
+import { builtPages, createTestApp } from '#tests/support/test-app.ts';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({}, { pages: await builtPages() });
 });
 afterAll(() => ctx.close());
 

@@ -5,7 +5,7 @@ import { pageKeyOf } from '#shared/page-query.ts';
 import { type CheckerMessage, checkHtml } from '#tests/support/html-checker.ts';
 import { listen } from '#tests/support/leads.ts';
 import { rawGet } from '#tests/support/raw-get.ts';
-import { createTestApp } from '#tests/support/test-app.ts';
+import { builtPages, createTestApp } from '#tests/support/test-app.ts';
 import { childrenNamed, childText, parseXml } from '#tests/support/xml.ts';
 
 // Every page as the production server sends it, checked by the Nu Html Checker: each page of the sitemap, the
@@ -19,7 +19,7 @@ let ctx: Awaited<ReturnType<typeof createTestApp>>;
 let server: Awaited<ReturnType<typeof listen>>;
 const cache = createPageCache({ clock: () => new Date('2026-01-05T12:00:00Z') });
 beforeAll(async () => {
-  ctx = await createTestApp({}, { pageCache: cache });
+  ctx = await createTestApp({}, { pageCache: cache, pages: await builtPages() });
   server = await listen(requestListener(ctx.app));
 });
 afterAll(async () => {

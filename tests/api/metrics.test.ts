@@ -5,7 +5,7 @@ import { io as connect } from 'socket.io-client';
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import { manualClock } from '#tests/support/manual-clock.ts';
-import { createTestApp } from '#tests/support/test-app.ts';
+import { builtPages, createTestApp } from '#tests/support/test-app.ts';
 
 // What an operator's Prometheus reads: the metrics listener of a running server, scraped over loopback, with
 // the site used as visitors use it on its own port.
@@ -44,7 +44,7 @@ function moved(before: Samples, after: Samples, prefix: string): Record<string, 
 
 async function startServer(env: Record<string, string> = {}) {
   const time = manualClock(T0);
-  const ctx = await createTestApp(env, { clock: time.clock, metricsPort: 0 });
+  const ctx = await createTestApp(env, { clock: time.clock, metricsPort: 0, pages: await builtPages() });
   open.push(ctx);
   const base = await ctx.start();
   const address = ctx.server.metricsAddress();
@@ -135,7 +135,7 @@ test('/metrics is not served on the public port, and the metrics listener serves
 });
 
 test('without METRICS_PORT no metrics listener is opened', async () => {
-  const ctx = await createTestApp();
+  const ctx = await createTestApp({}, { pages: await builtPages() });
   open.push(ctx);
   await ctx.start();
   expect(ctx.server.metricsAddress()).toBeUndefined();
