@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { Express } from 'express';
 import type { Server as SocketServer } from 'socket.io';
 import { type DataDirLock, lockDataDir } from '#db/data-dir-lock.ts';
-import { checkpoint, createDatabase, type DB } from '#db/database.ts';
+import { checkpoint, createDatabase, type DB, migrateToLatest } from '#db/database.ts';
+import { createPostgresDatabase } from '#db/postgres.ts';
 import { upgradeDatabase } from '#db/upgrade.ts';
 import { type Clock, systemClock } from '#shared/clock.ts';
 import { type AppDeps, createApp, requestListener } from './app.ts';
@@ -20,8 +21,8 @@ import type { SocketSlots } from './socket-slots.ts';
 /** What a caller (a test, a benchmark) may bring instead of what the server builds from its config. */
 export interface ServerOverrides extends Partial<Omit<AppDeps, 'config' | 'db' | 'pages'>> {
   /**
-   * An open, migrated database; by default the SQLite file in DATA_DIR, locked for this server, backed up and
-   * migrated on the way, with scheduled backups while it runs.
+   * An open, migrated database; by default PostgreSQL at DATABASE_URL when set, else the SQLite file in
+   * DATA_DIR, locked for this server, backed up and migrated on the way, with scheduled backups while it runs.
    */
   db?: DB;
   /** By default the production build (production) or Vite (development). */
@@ -49,8 +50,23 @@ export interface PorchlightServer {
 
 interface OwnDatabase {
   db: DB;
-  lock: DataDirLock;
-  backups: BackupSchedule;
+  /** SQLite only: the file's lock and backups (PostgreSQL has its own tools, README "PostgreSQL"). */
+  sqlite?: { lock: DataDirLock; backups: BackupSchedule };
+}
+
+/** PostgreSQL at DATABASE_URL, migrated; instances starting together migrate once (db/migrator.ts). */
+async function openPostgres(url: string, logger: Logger): Promise<OwnDatabase> {
+  const db = createPostgresDatabase(url, {
+    onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection failed'),
+  });
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { db };
 }
 
 /**
@@ -59,6 +75,7 @@ interface OwnDatabase {
  * for the operator; nothing stays open then.
  */
 async function openOwnDatabase(config: Config, logger: Logger, clock: Clock): Promise<OwnDatabase> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, logger);
   const lock = lockDataDir({ dataDir: config.dataDir, databaseFile: config.databaseFile, purpose: 'server' });
   const db = createDatabase(config.databaseFile);
   try {
@@ -78,7 +95,7 @@ async function openOwnDatabase(config: Config, logger: Logger, clock: Clock): Pr
     throw error;
   }
   const backups = scheduleBackups({ config: config.backups, databaseFile: config.databaseFile, clock, logger });
-  return { db, lock, backups };
+  return { db, sqlite: { lock, backups } };
 }
 
 /**
@@ -103,7 +120,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     clock,
     pages,
     callEvents: calls.callEvents,
-    backupStatus: appOverrides.backupStatus ?? own?.backups.status,
+    backupStatus: appOverrides.backupStatus ?? own?.sqlite?.backups.status,
     onRetryRequested: appOverrides.onRetryRequested ?? calls.onRetryRequested,
     // The outbox worker is woken; a caller's own listener (a test's) is told too.
     onLeadQueued: () => {
@@ -157,16 +174,18 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     // The outbox's delivery in flight finishes and is recorded; a backup under way finishes too.
     await calls.stop();
     if (!givenPages) await pages.close();
-    if (own) {
-      await own.backups.stop();
+    if (own?.sqlite) {
+      await own.sqlite.backups.stop();
       // The file alone then holds every commit: nothing is left for the next start to replay from the WAL.
       const checkpointed = await checkpoint(own.db).catch((error: unknown) => {
         logger.warn({ err: error }, 'the WAL could not be checkpointed');
         return true;
       });
       if (!checkpointed) logger.warn('the WAL could not be checkpointed completely');
+    }
+    if (own) {
       await own.db.destroy();
-      own.lock.release();
+      own.sqlite?.lock.release();
     }
   }
 
