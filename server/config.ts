@@ -247,6 +247,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.LEAD_WEBHOOK_SECRET && env.LEAD_WEBHOOK_SECRET === env.HOOK_SECRET) {
     throw new ConfigError('Invalid environment variable LEAD_WEBHOOK_SECRET: must differ from HOOK_SECRET');
   }
+  // Instances sharing a PostgreSQL database each generate their own secret otherwise, and refuse each other's
+  // session cookies behind a load balancer.
+  if (env.DATABASE_URL && env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+    throw new ConfigError(
+      'Invalid environment variable SESSION_SECRET: required with DATABASE_URL in production, the same on every instance',
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
