@@ -8,6 +8,7 @@ import { afterEach, expect, test } from 'vitest';
 import { DELIVERY_HEADER } from '#server/adapters/lead-webhook.ts';
 import { CONTACT_LEAD_TOPIC } from '#server/leads/lead-payloads.ts';
 import { createLogger } from '#server/logger.ts';
+import { RETENTION_LOCK, scheduleMaintenance } from '#server/maintenance.ts';
 import { enqueueOutbox, outboxStore } from '#server/outbox/outbox-store.ts';
 import { createOutboxWorker } from '#server/outbox/outbox-worker.ts';
 import { SAME_NUMBER_COOLDOWN_MESSAGE } from '#shared/messages.ts';
@@ -180,5 +181,37 @@ test.skipIf(testPostgresUrl() === undefined)(
       return Promise.race([claim, stuck]);
     });
     expect(claimed === 'stuck' ? claimed : claimed.map((row) => row.delivery_id)).toEqual(['lead-1', 'lead-2']);
+  },
+);
+
+test.skipIf(testPostgresUrl() === undefined)(
+  'retention runs on one instance at a time, and on another once the first lets go',
+  async () => {
+    const time = manualClock(T0);
+    const [a, b] = await twoInstances({}, time.clock);
+    await a.db
+      .insertInto('sessions')
+      .values({ id_hash: 'expired', role: 'client', expires_at: '2026-03-01T00:00:00.000Z', created_at: T0 })
+      .execute();
+    const sessions = async () => (await b.db.selectFrom('sessions').select('id_hash').execute()).length;
+    const retention = async () => {
+      const schedule = scheduleMaintenance({
+        db: b.db,
+        clock: time.clock,
+        logger: createLogger('silent'),
+        retentionDays: 30,
+      });
+      await schedule.stop();
+    };
+    await a.db.connection().execute(async (connection) => {
+      // Instance A is running retention: it holds the lock on one of its connections.
+      await sql`select pg_advisory_lock(hashtext(${RETENTION_LOCK}))`.execute(connection);
+      await retention();
+      expect(await sessions()).toBe(1);
+      await sql`select pg_advisory_unlock(hashtext(${RETENTION_LOCK}))`.execute(connection);
+    });
+    // A finished (or died: PostgreSQL frees the lock with its connection); B's next run does the work.
+    await retention();
+    expect(await sessions()).toBe(0);
   },
 );
