@@ -34,7 +34,8 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     PORT: '0',
     LOG_LEVEL: 'silent',
     LOGIN_FAILURE_DELAY_MS: '0',
-    ...(database ? { DATABASE_URL: database.url } : {}),
+    // Production refuses a shared database without a shared session secret (server/config.ts).
+    ...(database ? { DATABASE_URL: database.url, SESSION_SECRET: 'a-session-secret-shared-by-test-instances' } : {}),
     ...env,
   });
   // No test reaches the network: a third party is faked with a MockAgent passed in, and anything else fails.
