@@ -1,7 +1,17 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: pure logic runs fast and must stay fast; API tests start servers, open SQLite files and
-// spawn processes, so on a machine busy with other work they get room to finish instead of flaking.
+const apiTests = ['{server,db}/**/*.test.{ts,tsx}', 'tests/api/**/*.test.{ts,tsx}'];
+
+// The API tests that are about SQLite's own files run on SQLite only: `kill -9` against the SQLite file and
+// reading it afterwards (durability and fault tolerance), and server processes started on a DATA_DIR.
+const sqliteOnly = ['tests/api/durability.test.ts', 'tests/api/fault-tolerance.test.ts', 'tests/api/startup.test.ts'];
+// The API tests run on PostgreSQL too, and the PostgreSQL migrator's own; the rest of db/ and server/ is
+// about SQLite files or pure logic, or builds its own SQLite database.
+const postgresTests = ['tests/api/**/*.test.{ts,tsx}', 'db/postgres-migrator.test.ts'];
+
+// Three projects: pure logic runs fast and must stay fast; API tests start servers, open databases and spawn
+// processes, so on a machine busy with other work they get room to finish instead of flaking. They run twice:
+// on SQLite (the default) and on a real PostgreSQL server started for the run (tests/support/postgres-server.ts).
 export default defineConfig({
   test: {
     environment: 'node',
@@ -21,9 +31,23 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
-          include: ['{server,db}/**/*.test.{ts,tsx}', 'tests/api/**/*.test.{ts,tsx}'],
+          include: apiTests,
           testTimeout: 60_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api-postgres',
+          include: postgresTests,
+          exclude: sqliteOnly,
+          globalSetup: ['tests/support/postgres-global-setup.ts'],
+          // Every statement is a round trip to another process: more room on a busy machine, and the fuzzing
+          // (whose cases are about the HTTP layer, the same on both engines) runs fewer cases.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          env: { FUZZ_RUNS: '100' },
         },
       },
     ],

@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import { migrations as knownMigrations } from '#db/migrations/index.ts';
 import type { DB } from './database.ts';
+import { databaseLabel, isPostgres, tableExists } from './dialect.ts';
 
 export type Migrations = Record<string, Migration>;
 
@@ -24,9 +24,7 @@ export interface MigrationState {
 }
 
 export async function migrationState(db: DB, migrations: Migrations = knownMigrations): Promise<MigrationState> {
-  const { rows: tables } = await sql<{ name: string }>`
-    select name from sqlite_master where type = 'table' and name = ${MIGRATION_TABLE}`.execute(db);
-  const applied = tables.length
+  const applied = (await tableExists(db, MIGRATION_TABLE))
     ? (await sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)} order by name`.execute(db)).rows.map(
         (row) => row.name,
       )
@@ -49,15 +47,14 @@ export function newerSchemaMessage(databaseName: string, unknown: string[]): str
 }
 
 async function databaseName(db: DB): Promise<string> {
-  const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(db);
-  const file = rows.find((row) => row.name === 'main')?.file;
-  return file ? path.basename(file) : 'the database';
+  return (await databaseLabel(db)) ?? 'the database';
 }
 
 /**
  * A migration that also proves, inside its own transaction, that it left no row pointing at a missing one:
- * migrations run with foreign keys off (SQLite ignores that switch inside a transaction, and rebuilding a
- * table with them on would cascade-delete its children), so the check is made here instead.
+ * on SQLite migrations run with foreign keys off (SQLite ignores that switch inside a transaction, and
+ * rebuilding a table with them on would cascade-delete its children), so the check is made here instead.
+ * PostgreSQL always enforces foreign keys and needs no check.
  */
 function checked(migration: Migration): Migration {
   return {
@@ -86,10 +83,14 @@ export async function migrateToLatest(
   if (state.unknown.length) throw new NewerSchemaError(newerSchemaMessage(await databaseName(db), state.unknown));
   if (!state.pending.length) return [];
 
-  const guarded = Object.fromEntries(Object.entries(migrations).map(([name, m]) => [name, checked(m)]));
+  const sqlite = !isPostgres(db);
+  const guarded = sqlite
+    ? Object.fromEntries(Object.entries(migrations).map(([name, m]) => [name, checked(m)]))
+    : migrations;
+  // On PostgreSQL Kysely also holds an advisory lock per step, so instances starting together migrate once.
   const migrator = new Migrator({ db, provider: { getMigrations: async () => guarded } });
   const applied: string[] = [];
-  await sql`pragma foreign_keys = off`.execute(db);
+  if (sqlite) await sql`pragma foreign_keys = off`.execute(db);
   try {
     // One step at a time: with transactional DDL on (db/database.ts) each migrateUp() is its own transaction,
     // where migrateToLatest() would put every pending migration in a single one.
@@ -108,6 +109,6 @@ export async function migrateToLatest(
       applied.push(...done);
     }
   } finally {
-    await sql`pragma foreign_keys = on`.execute(db);
+    if (sqlite) await sql`pragma foreign_keys = on`.execute(db);
   }
 }

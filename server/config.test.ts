@@ -198,3 +198,18 @@ test('metrics are off unless METRICS_PORT is set, and then bound to loopback unl
   });
   expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/^Invalid environment variable METRICS_PORT: /);
 });
+
+test('DATABASE_URL takes a PostgreSQL URL; in production it needs a SESSION_SECRET shared by every instance', () => {
+  const url = 'postgres://porchlight:secret@db.internal:5432/porchlight';
+  expect(loadConfig({}).databaseUrl).toBeUndefined();
+  expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
+  expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+  expect(() => loadConfig({ DATABASE_URL: 'mysql://db/porchlight' })).toThrow(
+    'Invalid environment variable DATABASE_URL: must be a postgres:// or postgresql:// URL',
+  );
+  expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: url })).toThrow(
+    'Invalid environment variable SESSION_SECRET: required with DATABASE_URL in production',
+  );
+  const secret = 'a-session-secret-of-at-least-32-characters';
+  expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, SESSION_SECRET: secret }).databaseUrl).toBe(url);
+});

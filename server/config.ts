@@ -29,6 +29,11 @@ export const envSchema = z.object({
   PORT: port.default(3000),
   SITE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
   DATA_DIR: z.string().min(1).default('data'),
+  // Unset: the SQLite file in DATA_DIR. A PostgreSQL URL lets several instances share one database.
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/i, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Express "trust proxy", but never `true`: that trusts an X-Forwarded-For any client can write, which
   // would void every per-address limit (docs in README "Running behind a proxy").
@@ -118,7 +123,10 @@ export interface Config {
   port: number;
   siteUrl: string;
   dataDir: string;
+  /** The SQLite file, used when `databaseUrl` is unset. */
   databaseFile: string;
+  /** DATABASE_URL: PostgreSQL instead of the SQLite file. */
+  databaseUrl: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   /** Express "trust proxy": false, a hop count, or a comma-separated list of addresses, subnets and named ranges. */
   trustProxy: false | number | string;
@@ -249,6 +257,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.LEAD_WEBHOOK_SECRET && env.LEAD_WEBHOOK_SECRET === env.HOOK_SECRET) {
     throw new ConfigError('Invalid environment variable LEAD_WEBHOOK_SECRET: must differ from HOOK_SECRET');
   }
+  // Instances sharing a PostgreSQL database each generate their own secret otherwise, and refuse each other's
+  // session cookies behind a load balancer.
+  if (env.DATABASE_URL && env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+    throw new ConfigError(
+      'Invalid environment variable SESSION_SECRET: required with DATABASE_URL in production, the same on every instance',
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -258,6 +273,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     siteUrl: env.SITE_URL.replace(/\/$/, ''),
     dataDir,
     databaseFile: path.join(dataDir, 'porchlight.sqlite'),
+    databaseUrl: env.DATABASE_URL,
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS,

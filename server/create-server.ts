@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { Express } from 'express';
 import type { Server as SocketServer } from 'socket.io';
 import type { DataDirLock } from '#db/data-dir-lock.ts';
-import { checkpoint, type DB } from '#db/database.ts';
+import { checkpoint, type DB, migrateToLatest } from '#db/database.ts';
+import { createPostgresDatabase } from '#db/postgres.ts';
 import { openUpgradedDatabase } from '#db/upgrade.ts';
 import type { CallEvents } from '#server/calls/call-events.ts';
 import { createCallRuntime } from '#server/calls/call-runtime.ts';
@@ -23,8 +24,8 @@ import type { SocketSlots } from './socket-slots.ts';
 /** What a caller (a test, a benchmark) may bring instead of what the server builds from its config. */
 export interface ServerOverrides extends Partial<Omit<AppDeps, 'config' | 'db' | 'pages' | 'metrics'>> {
   /**
-   * An open, migrated database; by default the SQLite file in DATA_DIR, locked for this server, backed up and
-   * migrated on the way, with scheduled backups while it runs.
+   * An open, migrated database; by default PostgreSQL at DATABASE_URL when set, else the SQLite file in
+   * DATA_DIR, locked for this server, backed up and migrated on the way, with scheduled backups while it runs.
    */
   db?: DB;
   /** By default the production build (production) or Vite (development). */
@@ -60,8 +61,23 @@ export interface PorchlightServer {
 
 interface OwnDatabase {
   db: DB;
-  lock: DataDirLock;
-  backups: BackupSchedule;
+  /** SQLite only: the file's lock and backups (PostgreSQL has its own tools, README "PostgreSQL"). */
+  sqlite?: { lock: DataDirLock; backups: BackupSchedule };
+}
+
+/** PostgreSQL at DATABASE_URL, migrated; instances starting together migrate once (db/migrator.ts). */
+async function openPostgres(url: string, logger: Logger): Promise<OwnDatabase> {
+  const db = createPostgresDatabase(url, {
+    onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection failed'),
+  });
+  try {
+    const applied = await migrateToLatest(db);
+    if (applied.length) logger.info({ migrations: applied }, 'database migrated');
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return { db };
 }
 
 /**
@@ -75,6 +91,7 @@ async function openOwnDatabase(
   clock: Clock,
   metrics: ServerMetrics,
 ): Promise<OwnDatabase> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, logger);
   const { db, lock, applied, backup } = await openUpgradedDatabase({
     dataDir: config.dataDir,
     databaseFile: config.databaseFile,
@@ -94,7 +111,7 @@ async function openOwnDatabase(
     logger,
     onBackup: metrics.backup,
   });
-  return { db, lock, backups };
+  return { db, sqlite: { lock, backups } };
 }
 
 function noDatabase(): never {
@@ -119,7 +136,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   });
   const own = givenDb ? undefined : await openOwnDatabase(config, logger, clock, metrics);
   const db: DB = givenDb ?? own?.db ?? noDatabase();
-  const backupStatus = appOverrides.backupStatus ?? own?.backups.status;
+  const backupStatus = appOverrides.backupStatus ?? own?.sqlite?.backups.status;
   const pages = givenPages ?? (config.isProduction ? await productionPages() : await developmentPages());
 
   const calls = createCallRuntime({ config, db, logger, clock, callEvents: overrides.callEvents, metrics });
@@ -193,16 +210,18 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     // The outbox's delivery in flight finishes and is recorded; a backup under way finishes too.
     await calls.stop();
     if (!givenPages) await pages.close();
-    if (own) {
-      await own.backups.stop();
+    if (own?.sqlite) {
+      await own.sqlite.backups.stop();
       // The file alone then holds every commit: nothing is left for the next start to replay from the WAL.
       const checkpointed = await checkpoint(own.db).catch((error: unknown) => {
         logger.warn({ err: error }, 'the WAL could not be checkpointed');
         return true;
       });
       if (!checkpointed) logger.warn('the WAL could not be checkpointed completely');
+    }
+    if (own) {
       await own.db.destroy();
-      own.lock.release();
+      own.sqlite?.lock.release();
     }
   }
 
@@ -214,7 +233,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     logger,
     callEvents: calls.callEvents,
     metrics,
-    backups: own?.backups,
+    backups: own?.sqlite?.backups,
     metricsAddress: () => metricsBound,
     async start() {
       const port = await listen();

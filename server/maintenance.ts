@@ -1,4 +1,5 @@
 import type { DB } from '#db/database.ts';
+import { onOneInstance } from '#db/instance-lock.ts';
 import { pruneLeads } from '#server/leads/lead-retention.ts';
 import { sessionStore } from '#server/sessions/session-store.ts';
 import { visitStore } from '#server/visits/visit-store.ts';
@@ -18,7 +19,13 @@ export async function pruneOldData(db: DB, now: Date, retentionDays: number, lea
   return { visits, sessions, leads: leads?.leads ?? 0, cooldowns: leads?.cooldowns ?? 0 };
 }
 
-/** Prunes once now and then daily; `stop()` on shutdown. A failed run is logged and retried next time. */
+/** Names the advisory lock that keeps retention to one instance at a time (db/instance-lock.ts). */
+export const RETENTION_LOCK = 'porchlight:retention';
+
+/**
+ * Prunes once now and then daily; `stop()` on shutdown. A failed run is logged and retried next time. With
+ * several instances on one PostgreSQL database, a run another instance is doing is skipped.
+ */
 export function scheduleMaintenance({
   db,
   clock,
@@ -36,8 +43,15 @@ export function scheduleMaintenance({
   const log = logger.child({ subsystem: 'maintenance' });
   let running: Promise<void> = Promise.resolve();
   const run = () => {
-    running = pruneOldData(db, clock(), retentionDays, leadRetentionDays).then(
-      (deleted) => {
+    running = onOneInstance(db, RETENTION_LOCK, (own) =>
+      pruneOldData(own, clock(), retentionDays, leadRetentionDays),
+    ).then(
+      (outcome) => {
+        if (!outcome.ran) {
+          log.debug('retention is running on another instance');
+          return;
+        }
+        const deleted = outcome.result;
         if (Object.values(deleted).some(Boolean)) {
           log.info({ deleted, retentionDays, leadRetentionDays }, 'pruned old visits, sessions and leads');
         }

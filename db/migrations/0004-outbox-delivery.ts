@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { columnTypes } from '#db/dialect.ts';
 
 /**
  * The outbox delivers several rows at once and tells the receiver which lead a payload is:
@@ -8,11 +9,12 @@ import type { Kysely } from 'kysely';
  *   that making waiting rows due again (when the receiver recovers) never frees a row that is in flight.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const { text } = columnTypes(db);
   await db.schema
     .alterTable('outbox')
-    .addColumn('delivery_id', 'text', (c) => c.notNull().defaultTo(''))
+    .addColumn('delivery_id', text, (c) => c.notNull().defaultTo(''))
     .execute();
-  await db.schema.alterTable('outbox').addColumn('claimed_until', 'text').execute();
+  await db.schema.alterTable('outbox').addColumn('claimed_until', text).execute();
 
   const outbox = db as Kysely<{ outbox: { id: number; payload: string; delivery_id: string } }>;
   const rows = await outbox.selectFrom('outbox').select(['id', 'payload']).execute();

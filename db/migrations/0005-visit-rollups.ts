@@ -1,37 +1,39 @@
 import { type Kysely, sql } from 'kysely';
+import { columnTypes } from '#db/dialect.ts';
 import { classifyUserAgent } from '#shared/user-agent.ts';
 
 // Daily rollups for the analytics summary (db/tables/visit-rollups.ts), so that it reads days × distinct values
 // instead of every stored visit, built here from the visits already stored. The index on (address, time) lets
 // each insert find the address's latest visit, to count unique visitors exactly.
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const { text, integer } = columnTypes(db);
   await db.schema.createIndex('visits_ip_timestamp').on('visits').columns(['ip_address', 'timestamp']).execute();
 
   await db.schema
     .createTable('visit_days')
-    .addColumn('day', 'text', (c) => c.primaryKey())
-    .addColumn('visits', 'integer', (c) => c.notNull())
-    .addColumn('unique_visitors', 'integer', (c) => c.notNull())
-    .addColumn('return_visits', 'integer', (c) => c.notNull())
-    .addColumn('duration_total', 'integer', (c) => c.notNull())
-    .addColumn('last_seen', 'integer', (c) => c.notNull())
+    .addColumn('day', text, (c) => c.primaryKey())
+    .addColumn('visits', integer, (c) => c.notNull())
+    .addColumn('unique_visitors', integer, (c) => c.notNull())
+    .addColumn('return_visits', integer, (c) => c.notNull())
+    .addColumn('duration_total', integer, (c) => c.notNull())
+    .addColumn('last_seen', integer, (c) => c.notNull())
     .execute();
   await db.schema
     .createTable('visit_day_counts')
-    .addColumn('dimension', 'text', (c) => c.notNull())
-    .addColumn('day', 'text', (c) => c.notNull())
-    .addColumn('value', 'text', (c) => c.notNull())
-    .addColumn('visits', 'integer', (c) => c.notNull())
+    .addColumn('dimension', text, (c) => c.notNull())
+    .addColumn('day', text, (c) => c.notNull())
+    .addColumn('value', text, (c) => c.notNull())
+    .addColumn('visits', integer, (c) => c.notNull())
     .addPrimaryKeyConstraint('visit_day_counts_pk', ['dimension', 'day', 'value'])
     .execute();
   await db.schema.createIndex('visit_day_counts_day').on('visit_day_counts').column('day').execute();
   await db.schema
     .createTable('visit_day_places')
-    .addColumn('day', 'text', (c) => c.notNull())
-    .addColumn('country', 'text', (c) => c.notNull())
-    .addColumn('region', 'text', (c) => c.notNull())
-    .addColumn('city', 'text', (c) => c.notNull())
-    .addColumn('visits', 'integer', (c) => c.notNull())
+    .addColumn('day', text, (c) => c.notNull())
+    .addColumn('country', text, (c) => c.notNull())
+    .addColumn('region', text, (c) => c.notNull())
+    .addColumn('city', text, (c) => c.notNull())
+    .addColumn('visits', integer, (c) => c.notNull())
     .addPrimaryKeyConstraint('visit_day_places_pk', ['day', 'country', 'region', 'city'])
     .execute();
 
@@ -43,7 +45,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // Each address counts on the day of its latest visit.
   const latest = await sql<{ day: string; addresses: number }>`
     select day, count(*) as addresses
-    from (select substr(max(timestamp), 1, 10) as day from visits group by ip_address)
+    from (select substr(max(timestamp), 1, 10) as day from visits group by ip_address) as latest_days
     group by day`.execute(db);
   for (const row of latest.rows) {
     await sql`update visit_days set last_seen = ${row.addresses} where day = ${row.day}`.execute(db);

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { columnTypes } from '#db/dialect.ts';
 import { leadSearchTerms } from '#shared/search-terms.ts';
 
 // The operators' lead inbox (server/leads/lead-inbox-store.ts):
@@ -10,15 +11,15 @@ import { leadSearchTerms } from '#shared/search-terms.ts';
 // - indexes so that each view of the inbox reads one page of rows, newest first, at any number of leads, and
 //   `lead_search_terms`, the words and numbers each lead is found by (shared/search-terms.ts), filled here for
 //   the leads already stored, so that a search looks its terms up instead of reading every lead.
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 async function recreateSessions(db: Kysely<unknown>, roles: string[]): Promise<void> {
+  const { text, now } = columnTypes(db);
   await db.schema
     .createTable('sessions_next')
-    .addColumn('id_hash', 'text', (c) => c.primaryKey())
-    .addColumn('role', 'text', (c) => c.notNull().check(sql`role in (${sql.join(roles.map((r) => sql.lit(r)))})`))
-    .addColumn('expires_at', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
+    .addColumn('id_hash', text, (c) => c.primaryKey())
+    .addColumn('role', text, (c) => c.notNull().check(sql`role in (${sql.join(roles.map((r) => sql.lit(r)))})`))
+    .addColumn('expires_at', text, (c) => c.notNull())
+    .addColumn('created_at', text, (c) => c.notNull().defaultTo(now))
     .execute();
   await sql`insert into sessions_next (id_hash, role, expires_at, created_at)
     select id_hash, role, expires_at, created_at from sessions
@@ -28,16 +29,17 @@ async function recreateSessions(db: Kysely<unknown>, roles: string[]): Promise<v
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const { text } = columnTypes(db);
   await recreateSessions(db, ['client', 'analytics', 'operator']);
 
   await db.schema
     .alterTable('outbox')
-    .addColumn('state', 'text', (c) =>
+    .addColumn('state', text, (c) =>
       c.notNull().defaultTo('queued').check(sql`state in ('queued', 'retrying', 'delivered', 'given_up')`),
     )
     .execute();
-  await db.schema.alterTable('outbox').addColumn('given_up_at', 'text').execute();
-  await db.schema.alterTable('outbox').addColumn('retried_at', 'text').execute();
+  await db.schema.alterTable('outbox').addColumn('given_up_at', text).execute();
+  await db.schema.alterTable('outbox').addColumn('retried_at', text).execute();
   await sql`update outbox set state = case
       when delivered_at is not null then 'delivered'
       when attempts > 0 then 'retrying'
@@ -58,8 +60,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('lead_search_terms')
-    .addColumn('term', 'text', (c) => c.notNull())
-    .addColumn('lead_id', 'text', (c) => c.notNull().references('leads.id').onDelete('cascade'))
+    .addColumn('term', text, (c) => c.notNull())
+    .addColumn('lead_id', text, (c) => c.notNull().references('leads.id').onDelete('cascade'))
     .execute();
   // Indexed once filled: building an index from all rows at once is far quicker than growing it row by row.
   await fillSearchTerms(db);

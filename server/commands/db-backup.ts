@@ -4,6 +4,10 @@ import { loadConfig } from '#server/config.ts';
 
 // `npm run db:backup`: one backup now, into BACKUP_DIR (or DATA_DIR/backups), while the server runs or not.
 const config = loadConfig();
+if (config.databaseUrl) {
+  console.error('DATABASE_URL is set: back PostgreSQL up with pg_dump or its point-in-time recovery instead');
+  process.exit(1);
+}
 try {
   const backup = await takeBackup({
     databaseFile: config.databaseFile,

@@ -10,6 +10,10 @@ if (!file) {
   process.exit(1);
 }
 const config = loadConfig();
+if (config.databaseUrl) {
+  console.error('DATABASE_URL is set: restore PostgreSQL with pg_restore or its point-in-time recovery instead');
+  process.exit(1);
+}
 try {
   const { keptAside } = restoreDatabase({
     backupFile: path.resolve(file),

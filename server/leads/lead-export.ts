@@ -40,6 +40,9 @@ export const EXPORT_HEADINGS = COLUMNS.map(([heading]) => heading);
 
 /** Waits until `res` takes more, or rejects when the client went away. */
 async function drained(res: Response, closed: AbortSignal): Promise<void> {
+  // The socket may have drained while the next batch was being read (a database over the network takes long
+  // enough): then no 'drain' is coming, and waiting for one would stall the download for good.
+  if (!res.writableNeedDrain) return;
   await once(res, 'drain', { signal: closed });
 }
 
@@ -61,6 +64,7 @@ export async function streamLeadsCsv(
   try {
     for await (const batch of inbox.batches(filters, EXPORT_BATCH)) {
       if (!more) await drained(res, closing.signal);
+      if (closing.signal.aborted) return;
       more = res.write(batch.rows.map((row) => csvRow(COLUMNS.map(([, value]) => value(row, batch)))).join(''));
     }
   } catch (error) {

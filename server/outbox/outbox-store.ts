@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '#db/dialect.ts';
 import type { Database } from '#db/schema.ts';
 import type { DeliveryState } from '#db/tables/outbox.ts';
 
@@ -32,6 +33,8 @@ export async function enqueueOutbox(db: Kysely<Database>, message: OutboxMessage
     .execute();
 }
 
+const COLUMNS = ['id', 'topic', 'delivery_id', 'payload', 'attempts'] as const;
+
 /**
  * The worker's view of the table. A row is due when its retry time has come, no live lease holds it and the
  * worker has not given up on it; each claim is one conditional update, so two workers (or two deliveries of
@@ -40,20 +43,49 @@ export async function enqueueOutbox(db: Kysely<Database>, message: OutboxMessage
 export function outboxStore(db: Kysely<Database>) {
   const undelivered = () => db.updateTable('outbox').where('delivered_at', 'is', null);
   const waiting = () => undelivered().where('given_up_at', 'is', null);
+  const dueAt = (at: string) =>
+    db
+      .selectFrom('outbox')
+      .where('delivered_at', 'is', null)
+      .where('given_up_at', 'is', null)
+      .where('next_attempt_at', '<=', at)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at)]));
 
   return {
     /** Due rows, oldest first. */
     due(now: Date, limit: number): Promise<OutboxRow[]> {
+      return dueAt(now.toISOString()).select(COLUMNS).orderBy('id').limit(limit).execute();
+    },
+
+    /**
+     * Leases up to `limit` due rows, oldest first, until `until`; returns those this worker now holds. On
+     * PostgreSQL one statement picks and leases them, passing over rows another worker is leasing at that
+     * moment (`for update skip locked`), so workers on several instances take different rows instead of
+     * queueing on the same ones. SQLite has a single writer: it claims the due rows one by one.
+     */
+    async claimDue(now: Date, until: Date, limit: number): Promise<OutboxRow[]> {
       const at = now.toISOString();
-      return db
-        .selectFrom('outbox')
-        .select(['id', 'topic', 'delivery_id', 'payload', 'attempts'])
-        .where('delivered_at', 'is', null)
-        .where('given_up_at', 'is', null)
-        .where('next_attempt_at', '<=', at)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at)]))
-        .orderBy('id')
-        .limit(limit)
+      if (!isPostgres(db)) {
+        const claimed: OutboxRow[] = [];
+        for (const row of await this.due(now, limit)) if (await this.claim(row, now, until)) claimed.push(row);
+        return claimed;
+      }
+      const picked = dueAt(at).select('id').orderBy('id').limit(limit).modifyEnd(sql`for update skip locked`);
+      const rows = await db
+        .updateTable('outbox')
+        .set({ claimed_until: until.toISOString() })
+        .where('id', 'in', picked)
+        .returning(COLUMNS)
+        .execute();
+      return rows.sort((a, b) => a.id - b.id);
+    },
+
+    /** Gives a leased row back unsent (the worker is stopping, or tried it already in this run). */
+    async release(row: OutboxRow, lease: Date): Promise<void> {
+      await undelivered()
+        .set({ claimed_until: null })
+        .where('id', '=', row.id)
+        .where('claimed_until', '=', lease.toISOString())
         .execute();
     },
 

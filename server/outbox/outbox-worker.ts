@@ -57,7 +57,13 @@ export interface OutboxWorker {
   stop(): Promise<void>;
 }
 
-type Outcome = AttemptOutcome | 'taken';
+type Outcome = AttemptOutcome;
+
+/** A row this worker holds a lease on, until `lease`. */
+interface Claimed {
+  row: OutboxRow;
+  lease: Date;
+}
 
 export const DEFAULT_CONCURRENCY = 6;
 
@@ -104,10 +110,15 @@ export function createOutboxWorker({
   let timer: NodeJS.Timeout | undefined;
   let saidUnconfigured = false;
 
-  async function deliver(row: OutboxRow, target: string): Promise<Outcome> {
+  /** Leases up to `limit` due rows for this worker (outbox-store.ts); each is sent at once. */
+  async function claimDue(limit: number): Promise<Claimed[]> {
     const now = clock();
     const lease = new Date(now.getTime() + leaseMs);
-    if (!(await store.claim(row, now, lease))) return 'taken';
+    const rows = await store.claimDue(now, lease, limit);
+    return rows.map((row) => ({ row, lease }));
+  }
+
+  async function deliver({ row, lease }: Claimed, target: string): Promise<Outcome> {
     try {
       await deliverWebhook(
         target,
@@ -153,26 +164,31 @@ export function createOutboxWorker({
     const inFlight = new Set<Promise<void>>();
     const tried = new Set<number>();
     let failure: unknown;
-    let queue: OutboxRow[] = [];
+    let queue: Claimed[] = [];
     let look = true;
-    while (outages === 0 && failure === undefined) {
+    while (outages === 0 && failure === undefined && !stopping) {
       if (queue.length === 0 && look) {
+        // Only as many rows as there are free slots are leased, so none waits leased while others are sent.
         // Rows in flight are leased, so the table no longer offers them; `tried` only guards against a row
-        // that is offered again within one run.
-        queue = (await store.due(clock(), batchSize)).filter((row) => !tried.has(row.id));
+        // that is offered again within one run (it failed, then a success made it due again): it goes back.
+        const claimed = await claimDue(Math.min(batchSize, concurrency - inFlight.size));
+        queue = [];
+        for (const item of claimed) {
+          if (tried.has(item.row.id)) await store.release(item.row, item.lease);
+          else queue.push(item);
+        }
         look = queue.length > 0;
       }
-      // Stopping: the deliveries in flight finish and are recorded; the rest stays queued for the next start.
-      const row = stopping ? undefined : queue.shift();
-      if (!row) {
+      const item = queue.shift();
+      if (!item) {
         if (inFlight.size === 0) break;
         await Promise.race(inFlight);
         // A finished delivery may have made more rows due (a success releases waiting ones).
         look = true;
         continue;
       }
-      tried.add(row.id);
-      const job: Promise<void> = deliver(row, target)
+      tried.add(item.row.id);
+      const job: Promise<void> = deliver(item, target)
         .then(async (outcome) => {
           count(result, outcome);
           if (outcome === 'delivered') await gotThrough();
@@ -185,6 +201,9 @@ export function createOutboxWorker({
       inFlight.add(job);
       if (inFlight.size >= concurrency) await Promise.race(inFlight);
     }
+    // Stopping, or the receiver turned unavailable: the deliveries in flight finish and are recorded; rows
+    // leased but not sent go back to the queue at once rather than when their lease runs out.
+    for (const { row, lease } of queue) await store.release(row, lease);
     await Promise.all(inFlight);
     if (failure !== undefined) throw failure;
   }
@@ -203,12 +222,12 @@ export function createOutboxWorker({
     if (outages > 0) {
       // Half-open: one probe, the oldest due row; only a delivery that gets through closes the circuit.
       if (clock().getTime() < probeAt) return result;
-      const [probe] = await store.due(clock(), 1);
+      const [probe] = await claimDue(1);
       if (!probe) return result;
       const outcome = await deliver(probe, url);
       count(result, outcome);
       if (outcome !== 'delivered') {
-        if (outcome !== 'taken') openCircuit();
+        openCircuit();
         return result;
       }
       await gotThrough();
@@ -273,5 +292,5 @@ export function createOutboxWorker({
 
 function count(result: RunResult, outcome: Outcome): void {
   if (outcome === 'delivered') result.delivered++;
-  else if (outcome !== 'taken') result.failed++;
+  else result.failed++;
 }

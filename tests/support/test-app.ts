@@ -6,6 +6,7 @@ import { loadConfig } from '#server/config.ts';
 import { createServer, type ServerOverrides } from '#server/create-server.ts';
 import { createLogger } from '#server/logger.ts';
 import { type PageSource, productionPages } from '#server/pages.ts';
+import { createTestDatabase, testPostgresUrl } from './test-database.ts';
 
 let built: Promise<PageSource> | undefined;
 
@@ -44,12 +45,15 @@ function noPages(): PageSource {
 }
 
 /**
- * The whole server (createServer, as server/index.ts builds it) over a fresh SQLite file in a temporary folder.
+ * The whole server (createServer, as server/index.ts builds it) over a fresh SQLite file in a temporary folder,
+ * or, in the PostgreSQL run (`api-postgres`), over a fresh PostgreSQL database of its own.
  * Tests drive `app` through supertest; `start()` listens on a free loopback port and starts the workers, as
  * the real server does. Call `close()` when done.
  */
 export async function createTestApp(env: Record<string, string> = {}, overrides: ServerOverrides = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-test-'));
+  const postgres = testPostgresUrl();
+  const database = postgres && !overrides.db && !env.DATABASE_URL ? await createTestDatabase(postgres) : undefined;
   // No pause after a failed sign-in unless a test asks for one.
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -58,6 +62,8 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     PORT: '0',
     LOG_LEVEL: 'silent',
     LOGIN_FAILURE_DELAY_MS: '0',
+    // Production refuses a shared database without a shared session secret (server/config.ts).
+    ...(database ? { DATABASE_URL: database.url, SESSION_SECRET: 'a-session-secret-shared-by-test-instances' } : {}),
     ...env,
   });
   // No test reaches the network: a third party is faked with a MockAgent passed in, and anything else fails.
@@ -82,8 +88,21 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     },
     async close() {
       await server.stop();
+      database?.release();
       await offline.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/**
+ * What makes another test app a second instance on `first`'s database, as N instances share one PostgreSQL
+ * database: its DATABASE_URL in the PostgreSQL run; in the SQLite one, its open database (one file has one
+ * server, so both instances write through one connection).
+ */
+export function sameDatabaseAs(first: TestApp): { env: Record<string, string>; overrides: ServerOverrides } {
+  const url = first.config.databaseUrl;
+  return url ? { env: { DATABASE_URL: url }, overrides: {} } : { env: {}, overrides: { db: first.db } };
 }

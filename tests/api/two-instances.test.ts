@@ -1,0 +1,217 @@
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'kysely';
+import request from 'supertest';
+import { Agent } from 'undici';
+import { afterEach, expect, test } from 'vitest';
+import { DELIVERY_HEADER } from '#server/adapters/lead-webhook.ts';
+import { CONTACT_LEAD_TOPIC } from '#server/leads/lead-payloads.ts';
+import { createLogger } from '#server/logger.ts';
+import { RETENTION_LOCK, scheduleMaintenance } from '#server/maintenance.ts';
+import { enqueueOutbox, outboxStore } from '#server/outbox/outbox-store.ts';
+import { createOutboxWorker } from '#server/outbox/outbox-worker.ts';
+import { SAME_NUMBER_COOLDOWN_MESSAGE } from '#shared/messages.ts';
+import { listen } from '#tests/support/leads.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
+import { createTestApp, sameDatabaseAs, type TestApp } from '#tests/support/test-app.ts';
+import { testPostgresUrl } from '#tests/support/test-database.ts';
+
+// Two instances of the server on one database, as behind a load balancer: in the PostgreSQL run each has its
+// own connection pool on the shared database, which is what several instances are.
+
+const T0 = '2026-03-02T18:00:00.000Z';
+const open: { close(): Promise<void> | void }[] = [];
+afterEach(async () => {
+  for (const item of open.splice(0).reverse()) await item.close();
+});
+
+async function twoInstances(env: Record<string, string>, clock = manualClock(T0).clock): Promise<[TestApp, TestApp]> {
+  const a = await createTestApp(env, { clock });
+  open.push(a);
+  const shared = sameDatabaseAs(a);
+  const b = await createTestApp({ ...env, ...shared.env }, { clock, ...shared.overrides });
+  open.push(b);
+  return [a, b];
+}
+
+test('50 concurrent demo requests for one number, split over two instances: exactly one is accepted', async () => {
+  // Noon in Texas, so the call is made now rather than scheduled; limits high enough not to interfere.
+  const clock = manualClock('2026-03-02T18:00:00.000Z').clock;
+  const env = { TRUST_PROXY: 'loopback', DEMO_RATE_LIMIT_PER_HOUR: '1000', API_RATE_LIMIT_PER_MINUTE: '1000' };
+  const [a, b] = await twoInstances(env, clock);
+  const servers = [await listen(a.app), await listen(b.app)];
+  open.push(...servers);
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, (_, i) =>
+      request(servers[i % 2]?.url ?? '')
+        .post('/api/demo-calls')
+        .send({ fullName: 'Jane Doe', phone: '(210) 867-5309', email: `jane${i}@example.com`, consent: true }),
+    ),
+  );
+  const accepted = answers.filter((res) => res.status === 201);
+  expect(accepted).toHaveLength(1);
+  const refused = answers.filter((res) => res.status === 429);
+  expect(refused).toHaveLength(49);
+  for (const res of refused) expect(res.body.error).toBe(SAME_NUMBER_COOLDOWN_MESSAGE);
+  // Both instances answered: the claim raced across them, not within one.
+  expect(new Set(answers.map((_, i) => i % 2)).size).toBe(2);
+  for (const table of ['leads', 'call_notifications', 'outbox', 'phone_cooldowns'] as const) {
+    const row = await a.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(row.n), table).toBe(1);
+  }
+});
+
+/**
+ * The automation's webhook on a loopback port, flapping: every third request is answered 503 and every fifth
+ * connection is dropped. Only a 204 counts as received, by the lead id (which must match the delivery header).
+ */
+async function flappingReceiver() {
+  const accepted = new Map<string, number>();
+  let requests = 0;
+  const server = http.createServer((req, res) => {
+    requests++;
+    const n = requests;
+    let body = '';
+    req.on('data', (chunk) => {
+      body += chunk;
+    });
+    req.on('end', () => {
+      const leadId = String(JSON.parse(body).leadId);
+      if (req.headers[DELIVERY_HEADER] !== leadId) {
+        res.writeHead(400).end('delivery id is not the lead id');
+      } else if (n % 5 === 0) {
+        res.socket?.destroy();
+      } else if (n % 3 === 0) {
+        res.writeHead(503).end('busy');
+      } else {
+        accepted.set(leadId, (accepted.get(leadId) ?? 0) + 1);
+        res.writeHead(204).end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const dispatcher = new Agent();
+  open.push({
+    close: async () => {
+      await dispatcher.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  });
+  return { url: `http://127.0.0.1:${port}/hooks/lead`, dispatcher, accepted, requests: () => requests };
+}
+
+test('100 leads, both instances’ outbox workers running, the receiver flapping: each lead delivered once', async () => {
+  const time = manualClock(T0);
+  const [a, b] = await twoInstances({}, time.clock);
+  const receiver = await flappingReceiver();
+  const ids: string[] = [];
+  for (let i = 0; i < 100; i++) {
+    const leadId = crypto.randomUUID();
+    ids.push(leadId);
+    // Queued through either instance, as the load balancer spreads the lead forms.
+    await enqueueOutbox(
+      (i % 2 ? a : b).db,
+      { topic: CONTACT_LEAD_TOPIC, deliveryId: leadId, payload: { type: 'contact', leadId } },
+      time.clock(),
+    );
+  }
+  // Each instance's worker, on that instance's own connections to the database.
+  const workers = [a, b].map((instance) =>
+    createOutboxWorker({
+      db: instance.db,
+      url: receiver.url,
+      secret: undefined,
+      outbound: { dispatcher: receiver.dispatcher, timeoutMs: 5_000 },
+      clock: time.clock,
+      logger: createLogger('silent'),
+      random: () => 0.5,
+      concurrency: 4,
+    }),
+  );
+  const pending = async () =>
+    Number(
+      (
+        await a.db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('delivered_at', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  let delivered = 0;
+  for (let round = 0; round < 300 && (await pending()) > 0; round++) {
+    const results = await Promise.all(workers.map((worker) => worker.runOnce()));
+    delivered += results.reduce((sum, result) => sum + result.delivered, 0);
+    // Past any backoff and open circuit (capped at minutes).
+    time.advance(10 * 60_000);
+  }
+  expect(await pending()).toBe(0);
+  expect(delivered).toBe(100);
+  expect([...receiver.accepted.keys()].sort()).toEqual([...ids].sort());
+  expect([...receiver.accepted.values()].every((copies) => copies === 1)).toBe(true);
+  // The receiver did flap: some attempts failed and were retried.
+  expect(receiver.requests()).toBeGreaterThan(100);
+});
+
+// PostgreSQL only: SQLite has one writer at a time, so there is no row lock to pass over.
+test.skipIf(testPostgresUrl() === undefined)(
+  'a worker passes over the rows another instance is claiming at that moment instead of waiting for them',
+  async () => {
+    const time = manualClock(T0);
+    const [a, b] = await twoInstances({}, time.clock);
+    for (let i = 0; i < 3; i++) {
+      await enqueueOutbox(
+        a.db,
+        { topic: CONTACT_LEAD_TOPIC, deliveryId: `lead-${i}`, payload: { type: 'contact', leadId: `lead-${i}` } },
+        time.clock(),
+      );
+    }
+    const until = new Date(time.clock().getTime() + 60_000);
+    const claimed = await a.db.transaction().execute(async (trx) => {
+      // Instance A is in the middle of claiming the oldest row: it holds that row's lock.
+      await sql`select id from outbox where delivery_id = 'lead-0' for update`.execute(trx);
+      const claim = outboxStore(b.db).claimDue(time.clock(), until, 10);
+      const stuck = new Promise<'stuck'>((resolve) => setTimeout(() => resolve('stuck'), 10_000).unref());
+      return Promise.race([claim, stuck]);
+    });
+    expect(claimed === 'stuck' ? claimed : claimed.map((row) => row.delivery_id)).toEqual(['lead-1', 'lead-2']);
+  },
+);
+
+test.skipIf(testPostgresUrl() === undefined)(
+  'retention runs on one instance at a time, and on another once the first lets go',
+  async () => {
+    const time = manualClock(T0);
+    const [a, b] = await twoInstances({}, time.clock);
+    await a.db
+      .insertInto('sessions')
+      .values({ id_hash: 'expired', role: 'client', expires_at: '2026-03-01T00:00:00.000Z', created_at: T0 })
+      .execute();
+    const sessions = async () => (await b.db.selectFrom('sessions').select('id_hash').execute()).length;
+    const retention = async () => {
+      const schedule = scheduleMaintenance({
+        db: b.db,
+        clock: time.clock,
+        logger: createLogger('silent'),
+        retentionDays: 30,
+      });
+      await schedule.stop();
+    };
+    await a.db.connection().execute(async (connection) => {
+      // Instance A is running retention: it holds the lock on one of its connections.
+      await sql`select pg_advisory_lock(hashtext(${RETENTION_LOCK}))`.execute(connection);
+      await retention();
+      expect(await sessions()).toBe(1);
+      await sql`select pg_advisory_unlock(hashtext(${RETENTION_LOCK}))`.execute(connection);
+    });
+    // A finished (or died: PostgreSQL frees the lock with its connection); B's next run does the work.
+    await retention();
+    expect(await sessions()).toBe(0);
+  },
+);
