@@ -314,3 +314,34 @@ test.skipIf(testPostgresUrl() === undefined)(
     expect(await statuses(b)).toEqual(['calling']);
   },
 );
+
+test.skipIf(testPostgresUrl() === undefined)(
+  'two instances moving one call at once: one changes it and publishes, the other is told it is unchanged',
+  async () => {
+    const time = manualClock(T0);
+    const [a, b] = await twoInstances({}, time.clock);
+    const heard = [recordCallEvents(a.callEvents), recordCallEvents(b.callEvents)];
+    const res = await request(a.app).post('/api/demo-calls').send(demoForm('2108675309'));
+    expect(res.body.status).toBe('preparing');
+    const callId: string = res.body.callId;
+    const services = [a, b].map((app) => callStatusService({ db: app.db, events: app.callEvents, clock: time.clock }));
+
+    // Hold the row so that both instances read 'preparing' and then wait at their write, as two that race do.
+    const outcomes = await a.db.transaction().execute(async (trx) => {
+      await sql`select 1 from call_notifications where id = ${callId} for update`.execute(trx);
+      const moving = services.map((service) => service.setStatus(callId, 'calling'));
+      await vi.waitFor(
+        async () => {
+          const { rows } = await sql<{ n: string }>`select count(*) as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`.execute(b.db);
+          expect(Number(rows[0]?.n)).toBe(2);
+        },
+        { timeout: 30_000, interval: 10 },
+      );
+      return moving;
+    });
+    const results = (await Promise.all(outcomes)).map((outcome) => outcome.result).sort();
+    expect(results).toEqual(['unchanged', 'updated']);
+    expect(heard.flat().filter((event) => event.status === 'calling')).toEqual([{ callId, status: 'calling' }]);
+  },
+);
