@@ -76,7 +76,14 @@ export function createCallRuntime({
       const automated = callAutomationConfigured(config);
       driver = automated
         ? undefined
-        : startLocalCallDriver({ events: callEvents, calls, delayMs: config.leads.localCallDelayMs, logger });
+        : startLocalCallDriver({
+            db,
+            events: callEvents,
+            calls,
+            clock,
+            delayMs: config.leads.localCallDelayMs,
+            logger,
+          });
       logger.info(
         { checks: describeLeadChecks(config), leadWebhook: Boolean(config.secrets.leadWebhookUrl) },
         automated
@@ -85,7 +92,7 @@ export function createCallRuntime({
       );
     },
     async stop() {
-      driver?.stop();
+      await driver?.stop();
       unbind?.();
       await outbox.stop();
     },

@@ -47,13 +47,22 @@ export function callStatusService({
       if (!row) return { result: 'not-found' };
       if (row.status === status) return { result: 'unchanged', status };
       if (!NEXT[row.status].includes(status)) return { result: 'conflict', status: row.status };
-      await trx
+      const { numUpdatedRows } = await trx
         .updateTable('call_notifications')
         .set({ status, updated_at: clock().toISOString() })
         .where('id', '=', callId)
         .where('status', '=', row.status)
-        .execute();
-      return { result: 'updated', status };
+        .executeTakeFirst();
+      if (numUpdatedRows > 0n) return { result: 'updated', status };
+      // On PostgreSQL another instance changed the call between our read and our write: say what it is now,
+      // so the change is published once, by whoever made it.
+      const now = await trx
+        .selectFrom('call_notifications')
+        .select('status')
+        .where('id', '=', callId)
+        .executeTakeFirst();
+      if (!now) return { result: 'not-found' };
+      return now.status === status ? { result: 'unchanged', status } : { result: 'conflict', status: now.status };
     });
     // After the commit, never inside the transaction: the browser hears only of a change that was stored.
     if (outcome.result === 'updated') events.publish({ callId, status });

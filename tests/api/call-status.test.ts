@@ -3,10 +3,10 @@ import SQLite from 'better-sqlite3';
 import { Server } from 'socket.io';
 import { io as connect, type Socket } from 'socket.io-client';
 import request from 'supertest';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import { bindCallRooms } from '#server/calls/call-rooms.ts';
 import { callStatusService } from '#server/calls/call-status-service.ts';
-import { callAutomationConfigured, type Schedule, startLocalCallDriver } from '#server/calls/local-call-driver.ts';
+import { callAutomationConfigured, startLocalCallDriver } from '#server/calls/local-call-driver.ts';
 import { loadConfig } from '#server/config.ts';
 import { createLogger } from '#server/logger.ts';
 import { signedHeaders } from '#server/middleware/signed-webhook.ts';
@@ -16,9 +16,11 @@ import {
   type CallJoinAck,
   type CallStatusEvent,
 } from '#shared/call-status-protocol.ts';
+import type { Clock } from '#shared/clock.ts';
 import { recordCallEvents } from '#tests/support/leads.ts';
 import { manualClock } from '#tests/support/manual-clock.ts';
-import { createTestApp } from '#tests/support/test-app.ts';
+import { manualSchedule } from '#tests/support/manual-schedule.ts';
+import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 import { testPostgresUrl } from '#tests/support/test-database.ts';
 
 const T0 = '2026-03-02T18:00:00.000Z';
@@ -226,59 +228,59 @@ test('unknown or malformed call ids are not joined', async () => {
 
 // --- Local call driver ---
 
-function manualSchedule() {
-  const tasks: { task: () => void; delayMs: number; cancelled: boolean }[] = [];
-  const schedule: Schedule = (task, delayMs) => {
-    const entry = { task, delayMs, cancelled: false };
-    tasks.push(entry);
-    return () => {
-      entry.cancelled = true;
-    };
-  };
-  return {
-    schedule,
-    tasks,
-    runAll() {
-      for (const entry of tasks.splice(0)) if (!entry.cancelled) entry.task();
-    },
-  };
-}
-
+/** Polls until `condition` holds; generous, since on PostgreSQL each check is a round trip to a busy server. */
 async function until(condition: () => Promise<boolean>) {
-  for (let i = 0; i < 100; i++) {
-    if (await condition()) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-  throw new Error('condition never held');
+  await vi.waitFor(async () => expect(await condition()).toBe(true), { timeout: 30_000, interval: 5 });
 }
 
-test('without automation the local driver moves a new call to calling through the hook’s code path', async () => {
-  const time = manualClock(T0);
-  const ctx = await createTestApp({}, { clock: time.clock });
-  open.push(ctx);
+async function startDriver(ctx: TestApp, clock: Clock, delayMs: number) {
   const timer = manualSchedule();
-  const calls = callStatusService({ db: ctx.db, events: ctx.callEvents, clock: time.clock });
+  const calls = callStatusService({ db: ctx.db, events: ctx.callEvents, clock });
   const driver = startLocalCallDriver({
+    db: ctx.db,
     events: ctx.callEvents,
     calls,
-    delayMs: ctx.config.leads.localCallDelayMs,
+    clock,
+    delayMs,
     logger: createLogger('silent'),
     schedule: timer.schedule,
   });
   open.push({ close: () => driver.stop() });
+  // The first sweep runs at start; once it is done, the next is scheduled.
+  await until(async () => timer.tasks.length > 0);
+  return { driver, timer };
+}
+
+function statusOf(ctx: TestApp, callId: string) {
+  return ctx.db
+    .selectFrom('call_notifications')
+    .select('status')
+    .where('id', '=', callId)
+    .executeTakeFirstOrThrow()
+    .then((row) => row.status);
+}
+
+test('without automation the local driver moves a new call to calling after the delay, through the hook’s code path', async () => {
+  const time = manualClock(T0);
+  const ctx = await createTestApp({}, { clock: time.clock });
+  open.push(ctx);
+  const delayMs = ctx.config.leads.localCallDelayMs;
+  const { driver, timer } = await startDriver(ctx, time.clock, delayMs);
   const events = recordCallEvents(ctx.callEvents);
 
   const res = await request(ctx.app).post('/api/demo-calls').send(form);
   expect(res.body.status).toBe('preparing');
-  expect(timer.tasks.map((t) => t.delayMs)).toEqual([2000]);
-  timer.runAll();
-  const row = () =>
-    ctx.db
-      .selectFrom('call_notifications')
-      .select('status')
-      .where('id', '=', res.body.callId)
-      .executeTakeFirstOrThrow();
-  await until(async () => (await row()).status === 'calling');
+  // The new call wakes a sweep for when it falls due.
+  expect(timer.tasks.filter((t) => t.delayMs === delayMs)).toHaveLength(1);
+
+  // Not yet due: a sweep leaves it preparing.
+  time.advance(delayMs - 1);
+  await driver.sweepNow();
+  expect(await statusOf(ctx, res.body.callId)).toBe('preparing');
+
+  time.advance(1);
+  timer.run(delayMs);
+  await until(async () => (await statusOf(ctx, res.body.callId)) === 'calling');
   expect(events).toEqual([
     { callId: res.body.callId, status: 'preparing' },
     { callId: res.body.callId, status: 'calling' },
@@ -289,29 +291,22 @@ test('a scheduled lead starts no local call, and stopping the driver cancels wha
   const time = manualClock('2026-03-03T03:00:00.000Z');
   const ctx = await createTestApp({}, { clock: time.clock });
   open.push(ctx);
-  const timer = manualSchedule();
-  const calls = callStatusService({ db: ctx.db, events: ctx.callEvents, clock: time.clock });
-  const driver = startLocalCallDriver({
-    events: ctx.callEvents,
-    calls,
-    delayMs: 50,
-    logger: createLogger('silent'),
-    schedule: timer.schedule,
-  });
+  const { timer } = await startDriver(ctx, time.clock, 50);
   expect((await request(ctx.app).post('/api/demo-calls').send(form)).body).toEqual({ status: 'scheduled' });
-  expect(timer.tasks).toEqual([]);
+  expect(timer.tasks.filter((t) => t.delayMs === 50)).toEqual([]);
+  expect(await ctx.db.selectFrom('call_notifications').select('id').execute()).toEqual([]);
 
   time.set(T0);
-  expect(
-    (
-      await request(ctx.app)
-        .post('/api/demo-calls')
-        .send({ ...form, phone: '2102345678' })
-    ).body.status,
-  ).toBe('preparing');
-  expect(timer.tasks).toHaveLength(1);
-  driver.stop();
-  expect(timer.tasks[0]?.cancelled).toBe(true);
+  const res = await request(ctx.app)
+    .post('/api/demo-calls')
+    .send({ ...form, phone: '2102345678' });
+  expect(res.body.status).toBe('preparing');
+  expect(timer.tasks.filter((t) => t.delayMs === 50)).toHaveLength(1);
+  await open.pop()?.close();
+  expect(timer.tasks.every((t) => t.cancelled)).toBe(true);
+  time.advance(60_000);
+  timer.run();
+  expect(await statusOf(ctx, res.body.callId)).toBe('preparing');
 });
 
 test('the local driver stands in unless both the webhook and the hook secret are configured', () => {

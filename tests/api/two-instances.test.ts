@@ -4,16 +4,20 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import request from 'supertest';
 import { Agent } from 'undici';
-import { afterEach, expect, test } from 'vitest';
+import { afterEach, expect, test, vi } from 'vitest';
 import { DELIVERY_HEADER } from '#server/adapters/lead-webhook.ts';
+import { callStatusService } from '#server/calls/call-status-service.ts';
+import { LOCAL_CALL_DRIVER_LOCK, startLocalCallDriver, sweepIntervalMs } from '#server/calls/local-call-driver.ts';
 import { CONTACT_LEAD_TOPIC } from '#server/leads/lead-payloads.ts';
 import { createLogger } from '#server/logger.ts';
 import { RETENTION_LOCK, scheduleMaintenance } from '#server/maintenance.ts';
 import { enqueueOutbox, outboxStore } from '#server/outbox/outbox-store.ts';
 import { createOutboxWorker } from '#server/outbox/outbox-worker.ts';
+import type { Clock } from '#shared/clock.ts';
 import { SAME_NUMBER_COOLDOWN_MESSAGE } from '#shared/messages.ts';
-import { listen } from '#tests/support/leads.ts';
+import { listen, recordCallEvents } from '#tests/support/leads.ts';
 import { manualClock } from '#tests/support/manual-clock.ts';
+import { manualSchedule } from '#tests/support/manual-schedule.ts';
 import { createTestApp, sameDatabaseAs, type TestApp } from '#tests/support/test-app.ts';
 import { testPostgresUrl } from '#tests/support/test-database.ts';
 
@@ -213,5 +217,131 @@ test.skipIf(testPostgresUrl() === undefined)(
     // A finished (or died: PostgreSQL frees the lock with its connection); B's next run does the work.
     await retention();
     expect(await sessions()).toBe(0);
+  },
+);
+
+/** Instance `app`'s local call driver on a schedule the test runs, and the call status changes it publishes. */
+async function startDriver(app: TestApp, clock: Clock) {
+  const timer = manualSchedule();
+  const driver = startLocalCallDriver({
+    db: app.db,
+    events: app.callEvents,
+    calls: callStatusService({ db: app.db, events: app.callEvents, clock }),
+    clock,
+    delayMs: app.config.leads.localCallDelayMs,
+    logger: createLogger('silent'),
+    schedule: timer.schedule,
+  });
+  open.push({ close: () => driver.stop() });
+  // The first sweep runs at start; once it is done, the next is scheduled.
+  await vi.waitFor(() => expect(timer.tasks.length).toBeGreaterThan(0), { timeout: 30_000, interval: 5 });
+  return { driver, timer };
+}
+
+const demoForm = (phone: string) => ({ fullName: 'Jane Doe', phone, email: 'jane@example.com', consent: true });
+
+async function statuses(app: TestApp) {
+  const rows = await app.db.selectFrom('call_notifications').select(['id', 'status']).orderBy('id').execute();
+  return rows.map((row) => row.status);
+}
+
+test('a call accepted by an instance whose driver stopped before the delay is moved to calling by the other', async () => {
+  const time = manualClock(T0);
+  const [a, b] = await twoInstances({}, time.clock);
+  const delayMs = a.config.leads.localCallDelayMs;
+  const drivers = [await startDriver(a, time.clock), await startDriver(b, time.clock)];
+  const heardByA = recordCallEvents(a.callEvents);
+  const heardByB = recordCallEvents(b.callEvents);
+
+  const res = await request(a.app).post('/api/demo-calls').send(demoForm('2108675309'));
+  expect(res.body.status).toBe('preparing');
+  // Instance A goes away before the call falls due, its wake-up with it.
+  await drivers[0]?.driver.stop();
+  time.advance(delayMs);
+
+  // B never heard of the call; its periodic sweep finds it in the database.
+  drivers[1]?.timer.run(sweepIntervalMs(delayMs));
+  await vi.waitFor(async () => expect(await statuses(b)).toEqual(['calling']), { timeout: 30_000, interval: 5 });
+  expect(heardByA).toEqual([{ callId: res.body.callId, status: 'preparing' }]);
+  expect(heardByB).toEqual([{ callId: res.body.callId, status: 'calling' }]);
+});
+
+test('two running drivers move each due call once: one status change is published per call', async () => {
+  const time = manualClock(T0);
+  const [a, b] = await twoInstances({ DEMO_RATE_LIMIT_PER_HOUR: '1000' }, time.clock);
+  const drivers = [await startDriver(a, time.clock), await startDriver(b, time.clock)];
+  const heard = [recordCallEvents(a.callEvents), recordCallEvents(b.callEvents)];
+  const phones = ['2108675309', '2102345678', '2103456789', '2104567890'];
+  for (const [i, phone] of phones.entries()) {
+    const res = await request((i % 2 ? b : a).app)
+      .post('/api/demo-calls')
+      .send(demoForm(phone));
+    expect(res.body.status).toBe('preparing');
+  }
+  time.advance(a.config.leads.localCallDelayMs);
+
+  // Every wake-up and periodic sweep of both instances at once, several times over.
+  for (const { timer } of drivers) timer.run();
+  await Promise.all(drivers.flatMap(({ driver }) => [driver.sweepNow(), driver.sweepNow(), driver.sweepNow()]));
+  await vi.waitFor(async () => expect(await statuses(a)).toEqual(phones.map(() => 'calling')), {
+    timeout: 30_000,
+    interval: 5,
+  });
+  await Promise.all(drivers.map(({ driver }) => driver.sweepNow()));
+  const moved = heard.flat().filter((event) => event.status === 'calling');
+  expect(moved).toHaveLength(phones.length);
+  expect(new Set(moved.map((event) => event.callId)).size).toBe(phones.length);
+});
+
+test.skipIf(testPostgresUrl() === undefined)(
+  'the local call driver runs on one instance at a time, and on another once the first lets go',
+  async () => {
+    const time = manualClock(T0);
+    const [a, b] = await twoInstances({}, time.clock);
+    const { driver } = await startDriver(b, time.clock);
+    const res = await request(a.app).post('/api/demo-calls').send(demoForm('2108675309'));
+    expect(res.body.status).toBe('preparing');
+    time.advance(a.config.leads.localCallDelayMs);
+    await a.db.connection().execute(async (connection) => {
+      // Instance A is sweeping: it holds the lock on one of its connections, and B's sweep leaves the call alone.
+      await sql`select pg_advisory_lock(hashtext(${LOCAL_CALL_DRIVER_LOCK}))`.execute(connection);
+      await driver.sweepNow();
+      expect(await statuses(b)).toEqual(['preparing']);
+      await sql`select pg_advisory_unlock(hashtext(${LOCAL_CALL_DRIVER_LOCK}))`.execute(connection);
+    });
+    // A let go (or died: PostgreSQL frees the lock with its connection); B's next sweep moves the call.
+    await driver.sweepNow();
+    expect(await statuses(b)).toEqual(['calling']);
+  },
+);
+
+test.skipIf(testPostgresUrl() === undefined)(
+  'two instances moving one call at once: one changes it and publishes, the other is told it is unchanged',
+  async () => {
+    const time = manualClock(T0);
+    const [a, b] = await twoInstances({}, time.clock);
+    const heard = [recordCallEvents(a.callEvents), recordCallEvents(b.callEvents)];
+    const res = await request(a.app).post('/api/demo-calls').send(demoForm('2108675309'));
+    expect(res.body.status).toBe('preparing');
+    const callId: string = res.body.callId;
+    const services = [a, b].map((app) => callStatusService({ db: app.db, events: app.callEvents, clock: time.clock }));
+
+    // Hold the row so that both instances read 'preparing' and then wait at their write, as two that race do.
+    const outcomes = await a.db.transaction().execute(async (trx) => {
+      await sql`select 1 from call_notifications where id = ${callId} for update`.execute(trx);
+      const moving = services.map((service) => service.setStatus(callId, 'calling'));
+      await vi.waitFor(
+        async () => {
+          const { rows } = await sql<{ n: string }>`select count(*) as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`.execute(b.db);
+          expect(Number(rows[0]?.n)).toBe(2);
+        },
+        { timeout: 30_000, interval: 10 },
+      );
+      return moving;
+    });
+    const results = (await Promise.all(outcomes)).map((outcome) => outcome.result).sort();
+    expect(results).toEqual(['unchanged', 'updated']);
+    expect(heard.flat().filter((event) => event.status === 'calling')).toEqual([{ callId, status: 'calling' }]);
   },
 );
