@@ -84,6 +84,7 @@ test('migrations create the tables DESIGN names with the columns SPEC §3 lists,
     '0005-visit-rollups',
     '0006-lead-inbox',
     '0007-privacy-requests',
+    '0008-shared-limits',
   ]);
   expect(await migrateToLatest(db)).toEqual([]);
 
@@ -187,7 +188,7 @@ test('upgrading keeps open sessions, lets the operator role sign in, and says wh
     ),
   ).rejects.toThrow(/CHECK/);
 
-  expect(await migrateToLatest(db)).toEqual(['0006-lead-inbox', '0007-privacy-requests']);
+  expect(await migrateToLatest(db)).toEqual(['0006-lead-inbox', '0007-privacy-requests', '0008-shared-limits']);
   await db
     .insertInto('sessions')
     .values({ id_hash: 'hash-2', role: 'operator', expires_at: '2099-01-01T00:00:00.000Z' })
@@ -226,7 +227,7 @@ test('npm run db:migrate migrates the database in DATA_DIR and says what it appl
     promisify(execFile)(process.execPath, ['db/migrate.ts'], { cwd: ROOT, env: { PATH: process.env.PATH, ...env } });
   const first = await run({ DATA_DIR: dataDir });
   expect(first.stdout.trim()).toBe(
-    'Applied 0001-initial, 0002-consents, 0003-session-id-hashes, 0004-outbox-delivery, 0005-visit-rollups, 0006-lead-inbox, 0007-privacy-requests',
+    'Applied 0001-initial, 0002-consents, 0003-session-id-hashes, 0004-outbox-delivery, 0005-visit-rollups, 0006-lead-inbox, 0007-privacy-requests, 0008-shared-limits',
   );
   expect(fs.existsSync(path.join(dataDir, 'porchlight.sqlite'))).toBe(true);
   const second = await run({ DATA_DIR: dataDir });

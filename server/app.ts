@@ -43,6 +43,7 @@ import { cspNonce, securityPolicy } from './middleware/security.ts';
 import { createPageCache, type PageCache } from './page-cache.ts';
 import type { PageSource } from './pages.ts';
 import { privacyStore } from './privacy/privacy-store.ts';
+import { rateLimitStores } from './rate-limit-store.ts';
 import { requestIdOf } from './request-id.ts';
 import { type FailureCounter, memoryFailureCounter } from './sessions/failure-counter.ts';
 import { resolveSessionSecret } from './sessions/session-secret.ts';
@@ -182,9 +183,11 @@ export function createApp({
   // Signed server-to-server callbacks, ahead of /api: their own limits, their own raw body, no same-origin rule.
   app.use(HOOKS_PATH, hooksRouter({ config, clock, calls, leadVolume, replays }));
 
+  const limitStores = rateLimitStores(db, clock);
   const api = express.Router();
   api.use(
     rateLimit({
+      ...limitStores('api'),
       windowMs: 60_000,
       limit: config.apiRateLimitPerMinute,
       standardHeaders: 'draft-8',
@@ -196,11 +199,11 @@ export function createApp({
   api.use(cookieParser(resolveSessionSecret(config.dataDir, config.secrets.sessionSecret)));
   // Visits parse their own body with a smaller limit (2 kB), so they sit above the general parser too.
   const calendarLink = (tag: string | null) => calendarFor(tag ?? DEFAULT_SOURCE_TAG, config.leads.calTeam).link;
-  api.use('/visits', visitsRouter({ config, visits: visitStore(db), geo, clock, calendarLink }));
+  api.use('/visits', visitsRouter({ config, visits: visitStore(db), geo, clock, calendarLink, limitStores }));
   api.use(express.json({ limit: '16kb' }));
   // API routers go here, one line each.
   const checks = createLeadChecks(config, logger, dispatcher);
-  const leads = { config, store: leadStore(db), checks, clock, callEvents, onLeadQueued };
+  const leads = { config, store: leadStore(db), checks, clock, callEvents, onLeadQueued, limitStores };
   api.use('/demo-calls', demoCallsRouter(leads));
   api.use('/contact', contactRouter(leads));
   api.use('/session', sessionRouter({ config, sessions, clock, failures: signInFailures, sleep }));

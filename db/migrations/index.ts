@@ -6,6 +6,7 @@ import * as outboxDelivery from './0004-outbox-delivery.ts';
 import * as visitRollups from './0005-visit-rollups.ts';
 import * as leadInbox from './0006-lead-inbox.ts';
 import * as privacyRequests from './0007-privacy-requests.ts';
+import * as sharedLimits from './0008-shared-limits.ts';
 
 // A static list, not a folder scan: a scan breaks once the code is bundled (STYLE §8).
 // Add new migrations at the end with the next number. Each runs in its own transaction with foreign keys off
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0005-visit-rollups': visitRollups,
   '0006-lead-inbox': leadInbox,
   '0007-privacy-requests': privacyRequests,
+  '0008-shared-limits': sharedLimits,
 };

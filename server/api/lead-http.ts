@@ -10,6 +10,7 @@ import type { CallEvents } from '../calls/call-events.ts';
 import type { Config } from '../config.ts';
 import { type IntakeContext, type IntakeOutcome, type LeadIntake, leadIntake } from '../leads/lead-intake.ts';
 import type { LeadStore } from '../leads/lead-store.ts';
+import type { RateLimitStores } from '../rate-limit-store.ts';
 import { leadRateLimit } from './lead-rate-limit.ts';
 
 // What the two lead form routers share: the request's evidence in, the lead intake, the HTTP answer out.
@@ -23,6 +24,8 @@ export interface LeadRouteDeps {
   callEvents: CallEvents;
   /** Told after commit that a webhook payload is queued, so the outbox worker sends it at once. */
   onLeadQueued: () => void;
+  /** Where the per-address counts are kept; this process's memory unless given. */
+  limitStores?: RateLimitStores;
 }
 
 const USER_AGENT_MAX = 512;
@@ -100,12 +103,13 @@ export interface LeadFormRoute {
 }
 
 /** POST / of a lead form: the per-address limit, then the intake, then its outcome as HTTP. */
-export function leadFormRouter({ config, ...deps }: LeadRouteDeps, route: LeadFormRoute): Router {
+export function leadFormRouter({ config, limitStores, ...deps }: LeadRouteDeps, route: LeadFormRoute): Router {
   const router = Router();
   const take = route.take(leadIntake({ ...deps, calTeam: config.leads.calTeam }));
   const limit = leadRateLimit(
     config.leads.rateLimitPerHour,
     (body) => honeypotFilled(body) || route.schema.safeParse(body).success,
+    limitStores?.(`lead-${route.wording.form}`),
   );
   router.post('/', limit, async (req, res) => {
     const outcome = await take(req.body ?? {}, intakeContext(req));

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { type Options, rateLimit } from 'express-rate-limit';
 import { LEAD_RATE_LIMIT_MESSAGE } from '#shared/messages.ts';
 import { rateLimitMessage } from '../api-error.ts';
 
@@ -13,8 +13,13 @@ import { rateLimitMessage } from '../api-error.ts';
  * Deciding first, rather than giving the count back once the answer is known, leaves no way to go uncounted
  * by hanging up before the answer.
  */
-export function leadRateLimit(perHour: number, counts: (body: unknown) => boolean): RequestHandler {
+export function leadRateLimit(
+  perHour: number,
+  counts: (body: unknown) => boolean,
+  stores: Partial<Pick<Options, 'store' | 'passOnStoreError'>> = {},
+): RequestHandler {
   return rateLimit({
+    ...stores,
     windowMs: 60 * 60_000,
     limit: perHour,
     standardHeaders: 'draft-8',

@@ -10,7 +10,7 @@ import { CONTACT_LEAD_TOPIC } from '#server/leads/lead-payloads.ts';
 import { createLogger } from '#server/logger.ts';
 import { enqueueOutbox, outboxStore } from '#server/outbox/outbox-store.ts';
 import { createOutboxWorker } from '#server/outbox/outbox-worker.ts';
-import { SAME_NUMBER_COOLDOWN_MESSAGE } from '#shared/messages.ts';
+import { LEAD_RATE_LIMIT_MESSAGE, SAME_NUMBER_COOLDOWN_MESSAGE } from '#shared/messages.ts';
 import { listen } from '../support/leads.ts';
 import { manualClock } from '../support/manual-clock.ts';
 import { createTestApp, sameDatabaseAs, type TestApp } from '../support/test-app.ts';
@@ -180,5 +180,61 @@ test.skipIf(testPostgresUrl() === undefined)(
       return Promise.race([claim, stuck]);
     });
     expect(claimed === 'stuck' ? claimed : claimed.map((row) => row.delivery_id)).toEqual(['lead-1', 'lead-2']);
+  },
+);
+
+// PostgreSQL only: one SQLite file has one server, which counts in its own memory.
+test.skipIf(testPostgresUrl() === undefined)(
+  'a per-address limit is one limit across instances: the request past it is refused on either',
+  async () => {
+    const time = manualClock(T0);
+    const [a, b] = await twoInstances(
+      { API_RATE_LIMIT_PER_MINUTE: '5', VISITS_RATE_LIMIT_PER_MINUTE: '1000' },
+      time.clock,
+    );
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await request((i % 2 ? b : a).app).get('/api/session')).status);
+    expect(statuses.every((status) => status !== 429)).toBe(true);
+    for (const instance of [a, b]) {
+      const refused = await request(instance.app).get('/api/session');
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toBe('Too many requests. Please wait a minute and try again.');
+    }
+    // The window is the limit's own: after a minute the address may go on, on either instance.
+    time.advance(60_000);
+    expect((await request(b.app).get('/api/session')).status).not.toBe(429);
+    expect((await request(a.app).get('/api/session')).status).not.toBe(429);
+  },
+);
+
+test.skipIf(testPostgresUrl() === undefined)(
+  'each limit counts on its own across instances: the lead forms’ hourly limit is not used up by other API calls',
+  async () => {
+    const time = manualClock(T0);
+    const [a, b] = await twoInstances(
+      { TRUST_PROXY: 'loopback', DEMO_RATE_LIMIT_PER_HOUR: '2', API_RATE_LIMIT_PER_MINUTE: '1000' },
+      time.clock,
+    );
+    for (let i = 0; i < 3; i++) await request(a.app).get('/api/session');
+    const submit = (instance: TestApp, i: number) =>
+      request(instance.app)
+        .post('/api/contact')
+        .send({
+          firstName: 'Jane',
+          lastName: 'Doe',
+          phoneNumber: '(210) 867-5309',
+          companyName: 'Doe Realty',
+          email: `jane${i}@example.com`,
+        });
+    expect((await submit(a, 1)).status).toBe(201);
+    expect((await submit(b, 2)).status).toBe(201);
+    for (const [instance, i] of [
+      [a, 3],
+      [b, 4],
+    ] as const) {
+      const refused = await submit(instance, i);
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toBe(LEAD_RATE_LIMIT_MESSAGE);
+    }
   },
 );

@@ -1,0 +1,86 @@
+import type { ClientRateLimitInfo, IncrementResponse, Store } from 'express-rate-limit';
+import { sql } from 'kysely';
+import type { DB } from '#db/database.ts';
+import { isPostgres } from '#db/dialect.ts';
+import type { Clock } from '#shared/clock.ts';
+
+/**
+ * The store options of one named limit: a shared store, or nothing for express-rate-limit's own (this
+ * process's memory). Spread into `rateLimit({...})`.
+ */
+export type RateLimitStores = (name: string) => { store?: Store; passOnStoreError?: boolean };
+
+// Closed windows are deleted at most this often per limit and instance; the index on reset_at keeps it cheap.
+const CLEANUP_EVERY_MS = 60_000;
+
+/**
+ * Per-address counts in PostgreSQL, so that N instances behind a load balancer enforce one limit rather than N:
+ * fixed windows opened by a key's first hit, each hit one atomic upsert. Keys are prefixed by the limit's name,
+ * so every limit has its own counts in the one table.
+ */
+export function postgresRateLimitStore(db: DB, { name, clock }: { name: string; clock: Clock }): Store {
+  const prefix = `${name}:`;
+  // Told by express-rate-limit (init) before the first hit.
+  let windowMs = 60_000;
+  let cleanedAt = 0;
+
+  /** Deletes closed windows now and then, without holding up the request. */
+  function cleanUp(now: Date): void {
+    if (now.getTime() - cleanedAt < CLEANUP_EVERY_MS) return;
+    cleanedAt = now.getTime();
+    sql`delete from rate_limits where reset_at <= ${now.toISOString()}`.execute(db).catch(() => {
+      // The next hit past the interval tries again; a closed window is never counted meanwhile.
+      cleanedAt = 0;
+    });
+  }
+
+  return {
+    prefix,
+    init(options) {
+      windowMs = options.windowMs;
+    },
+    // Counts live in the database: the same key on two limits (or instances) is not the same count twice.
+    localKeys: false,
+    async get(key): Promise<ClientRateLimitInfo | undefined> {
+      const now = clock().toISOString();
+      const { rows } = await sql<{ hits: number; reset_at: string }>`
+        select hits, reset_at from rate_limits where key = ${prefix + key} and reset_at > ${now}`.execute(db);
+      const row = rows[0];
+      return row && { totalHits: Number(row.hits), resetTime: new Date(row.reset_at) };
+    },
+    async increment(key): Promise<IncrementResponse> {
+      const now = clock();
+      const at = now.toISOString();
+      const resetAt = new Date(now.getTime() + windowMs).toISOString();
+      // One statement: concurrent hits on any instance serialise on the row, and a closed window starts again.
+      const { rows } = await sql<{ hits: number; reset_at: string }>`
+        insert into rate_limits (key, hits, reset_at) values (${prefix + key}, 1, ${resetAt})
+        on conflict (key) do update set
+          hits = case when rate_limits.reset_at <= ${at} then 1 else rate_limits.hits + 1 end,
+          reset_at = case when rate_limits.reset_at <= ${at} then excluded.reset_at else rate_limits.reset_at end
+        returning hits, reset_at`.execute(db);
+      cleanUp(now);
+      const row = rows[0];
+      if (!row) throw new Error('the rate limit upsert returned no row');
+      return { totalHits: Number(row.hits), resetTime: new Date(row.reset_at) };
+    },
+    async decrement(key) {
+      await sql`
+        update rate_limits set hits = greatest(hits - 1, 0)
+        where key = ${prefix + key} and reset_at > ${clock().toISOString()}`.execute(db);
+    },
+    async resetKey(key) {
+      await sql`delete from rate_limits where key = ${prefix + key}`.execute(db);
+    },
+  };
+}
+
+/**
+ * PostgreSQL's shared counts when the store is PostgreSQL; on SQLite (one instance) each limit's memory store.
+ * When PostgreSQL cannot be reached the request goes on uncounted: the store itself is then failing too, and a
+ * limit must not turn that into an error of its own on every page's API call.
+ */
+export function rateLimitStores(db: DB, clock: Clock): RateLimitStores {
+  if (!isPostgres(db)) return () => ({});
+  return (name) => ({ store: postgresRateLimitStore(db, { name, clock }), passOnStoreError: true });
+}
