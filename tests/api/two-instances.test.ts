@@ -2,14 +2,17 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
+import { io as connect, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { Agent } from 'undici';
 import { afterEach, expect, test } from 'vitest';
 import { DELIVERY_HEADER } from '#server/adapters/lead-webhook.ts';
 import { CONTACT_LEAD_TOPIC } from '#server/leads/lead-payloads.ts';
 import { createLogger } from '#server/logger.ts';
+import { signedHeaders } from '#server/middleware/signed-webhook.ts';
 import { enqueueOutbox, outboxStore } from '#server/outbox/outbox-store.ts';
 import { createOutboxWorker } from '#server/outbox/outbox-worker.ts';
+import { CALL_JOIN_EVENT, CALL_STATUS_EVENT, type CallJoinAck, type CallStatusEvent } from '#shared/call-status.ts';
 import { LEAD_RATE_LIMIT_MESSAGE, SAME_NUMBER_COOLDOWN_MESSAGE } from '#shared/messages.ts';
 import { listen } from '../support/leads.ts';
 import { manualClock } from '../support/manual-clock.ts';
@@ -236,5 +239,51 @@ test.skipIf(testPostgresUrl() === undefined)(
       expect(refused.status).toBe(429);
       expect(refused.body.error).toBe(LEAD_RATE_LIMIT_MESSAGE);
     }
+  },
+);
+
+/** Listens on a free loopback port without starting the workers (no local call driver moving the call on). */
+async function listenOnly(instance: TestApp): Promise<string> {
+  const server = instance.server.httpServer;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** A socket following `callId` on the instance at `url`: the join's answer, and the statuses pushed since. */
+async function followOn(url: string, callId: string) {
+  const socket: Socket = connect(url, { transports: ['websocket'], reconnection: false });
+  open.push({ close: () => void socket.close() });
+  const pushed: CallStatusEvent[] = [];
+  socket.on(CALL_STATUS_EVENT, (event: CallStatusEvent) => pushed.push(event));
+  const joined = await socket.timeout(30_000).emitWithAck(CALL_JOIN_EVENT, callId);
+  return { joined: joined as CallJoinAck, pushed };
+}
+
+// PostgreSQL only: Socket.IO's adapter passes pushes between instances through it; one SQLite file has one server.
+test.skipIf(testPostgresUrl() === undefined)(
+  'a browser following a call on instance A hears the status a hook reported to instance B',
+  async () => {
+    const secret = 'a-hook-secret-of-some-length';
+    const time = manualClock(T0);
+    const [a, b] = await twoInstances({ HOOK_SECRET: secret, TRUST_PROXY: 'loopback' }, time.clock);
+    const created = await request(a.app)
+      .post('/api/demo-calls')
+      .send({ fullName: 'Jane Doe', phone: '(210) 867-5309', email: 'jane@example.com', consent: true });
+    expect(created.status).toBe(201);
+    const callId: string = created.body.callId;
+    // The join is answered with the current status on either instance.
+    const onA = await followOn(await listenOnly(a), callId);
+    const onB = await followOn(await listenOnly(b), callId);
+    expect(onA.joined).toEqual({ callId, status: 'preparing' });
+    expect(onB.joined).toEqual({ callId, status: 'preparing' });
+
+    const body = JSON.stringify({ callId, status: 'calling' });
+    const hook = await request(b.app)
+      .post('/api/hooks/call-status')
+      .set(signedHeaders(secret, { method: 'POST', path: '/api/hooks/call-status', body }, time.clock()))
+      .send(body);
+    expect(hook.status).toBeLessThan(300);
+    await expect.poll(() => onA.pushed, { timeout: 30_000 }).toEqual([{ callId, status: 'calling' }]);
+    await expect.poll(() => onB.pushed, { timeout: 30_000 }).toEqual([{ callId, status: 'calling' }]);
   },
 );
