@@ -7,6 +7,7 @@ import { rateLimit } from 'express-rate-limit';
 import { pinoHttp } from 'pino-http';
 import type { Dispatcher } from 'undici';
 import type { DB } from '#db/database.ts';
+import { isPostgres } from '#db/dialect.ts';
 import { pixelCspSources } from '#shared/ad-pixel.ts';
 import { calCspSources } from '#shared/cal-embed.ts';
 import { type Clock, systemClock } from '#shared/clock.ts';
@@ -45,7 +46,7 @@ import type { PageSource } from './pages.ts';
 import { privacyStore } from './privacy/privacy-store.ts';
 import { rateLimitStores } from './rate-limit-store.ts';
 import { requestIdOf } from './request-id.ts';
-import { type FailureCounter, memoryFailureCounter } from './sessions/failure-counter.ts';
+import { type FailureCounter, memoryFailureCounter, postgresFailureCounter } from './sessions/failure-counter.ts';
 import { resolveSessionSecret } from './sessions/session-secret.ts';
 import { sessionStore } from './sessions/session-store.ts';
 import { ssrHandler } from './ssr.ts';
@@ -72,7 +73,7 @@ export interface AppDeps {
   pageCache?: PageCache;
   /** Signatures of accepted hook requests, so none is accepted twice; defaults to this process's memory. */
   replays?: ReplayGuard;
-  /** Where failed sign-ins are counted; defaults to this process's memory. */
+  /** Where failed sign-ins are counted; by default the database on PostgreSQL (shared), else this process's memory. */
   signInFailures?: FailureCounter;
   /** Waits out the pauses after failed sign-ins; tests pass one that records instead. */
   sleep?: (ms: number) => Promise<void>;
@@ -109,7 +110,7 @@ export function createApp({
   onRetryRequested = () => {},
   pageCache,
   replays = memoryReplayGuard({ clock }),
-  signInFailures = memoryFailureCounter({ windowMs: SIGN_IN_WINDOW_MS }),
+  signInFailures: givenSignInFailures,
   sleep = (ms) => delay(ms),
   backupStatus,
 }: AppDeps): Express {
@@ -184,6 +185,11 @@ export function createApp({
   app.use(HOOKS_PATH, hooksRouter({ config, clock, calls, leadVolume, replays }));
 
   const limitStores = rateLimitStores(db, clock);
+  const signInFailures =
+    givenSignInFailures ??
+    (isPostgres(db)
+      ? postgresFailureCounter(db, { windowMs: SIGN_IN_WINDOW_MS })
+      : memoryFailureCounter({ windowMs: SIGN_IN_WINDOW_MS }));
   const api = express.Router();
   api.use(
     rateLimit({

@@ -10,18 +10,23 @@ import type { Clock } from '#shared/clock.ts';
  */
 export type RateLimitStores = (name: string) => { store?: Store; passOnStoreError?: boolean };
 
-// Closed windows are deleted at most this often per limit and instance; the index on reset_at keeps it cheap.
+/** Hits counted under one key in its open window. */
+export interface SharedCount {
+  hits: number;
+  /** When the window closes and the count starts again from nothing. */
+  resetAt: Date;
+}
+
+// Closed windows are deleted at most this often per counter and instance; the index on reset_at keeps it cheap.
 const CLEANUP_EVERY_MS = 60_000;
 
 /**
- * Per-address counts in PostgreSQL, so that N instances behind a load balancer enforce one limit rather than N:
- * fixed windows opened by a key's first hit, each hit one atomic upsert. Keys are prefixed by the limit's name,
- * so every limit has its own counts in the one table.
+ * Counts per key in PostgreSQL's rate_limits table, so that N instances behind a load balancer enforce one limit
+ * rather than N: fixed windows opened by a key's first hit, each hit one atomic upsert (concurrent hits on any
+ * instance serialise on the row). Keys are prefixed by the counter's name, so each has its own counts.
  */
-export function postgresRateLimitStore(db: DB, { name, clock }: { name: string; clock: Clock }): Store {
+export function sharedCounts(db: DB, name: string) {
   const prefix = `${name}:`;
-  // Told by express-rate-limit (init) before the first hit.
-  let windowMs = 60_000;
   let cleanedAt = 0;
 
   /** Deletes closed windows now and then, without holding up the request. */
@@ -34,25 +39,24 @@ export function postgresRateLimitStore(db: DB, { name, clock }: { name: string; 
     });
   }
 
+  const toCount = (row: { hits: number; reset_at: string }): SharedCount => ({
+    hits: Number(row.hits),
+    resetAt: new Date(row.reset_at),
+  });
+
   return {
     prefix,
-    init(options) {
-      windowMs = options.windowMs;
-    },
-    // Counts live in the database: the same key on two limits (or instances) is not the same count twice.
-    localKeys: false,
-    async get(key): Promise<ClientRateLimitInfo | undefined> {
-      const now = clock().toISOString();
+    /** The count under `key` at `now`; undefined when no window is open. */
+    async get(key: string, now: Date): Promise<SharedCount | undefined> {
       const { rows } = await sql<{ hits: number; reset_at: string }>`
-        select hits, reset_at from rate_limits where key = ${prefix + key} and reset_at > ${now}`.execute(db);
-      const row = rows[0];
-      return row && { totalHits: Number(row.hits), resetTime: new Date(row.reset_at) };
+        select hits, reset_at from rate_limits
+        where key = ${prefix + key} and reset_at > ${now.toISOString()}`.execute(db);
+      return rows[0] && toCount(rows[0]);
     },
-    async increment(key): Promise<IncrementResponse> {
-      const now = clock();
+    /** One more hit under `key`, opening a window of `windowMs` at `now` when none is open. */
+    async add(key: string, now: Date, windowMs: number): Promise<SharedCount> {
       const at = now.toISOString();
       const resetAt = new Date(now.getTime() + windowMs).toISOString();
-      // One statement: concurrent hits on any instance serialise on the row, and a closed window starts again.
       const { rows } = await sql<{ hits: number; reset_at: string }>`
         insert into rate_limits (key, hits, reset_at) values (${prefix + key}, 1, ${resetAt})
         on conflict (key) do update set
@@ -62,16 +66,42 @@ export function postgresRateLimitStore(db: DB, { name, clock }: { name: string; 
       cleanUp(now);
       const row = rows[0];
       if (!row) throw new Error('the rate limit upsert returned no row');
-      return { totalHits: Number(row.hits), resetTime: new Date(row.reset_at) };
+      return toCount(row);
     },
-    async decrement(key) {
+    /** One hit less under `key`, if its window is still open. */
+    async remove(key: string, now: Date): Promise<void> {
       await sql`
         update rate_limits set hits = greatest(hits - 1, 0)
-        where key = ${prefix + key} and reset_at > ${clock().toISOString()}`.execute(db);
+        where key = ${prefix + key} and reset_at > ${now.toISOString()}`.execute(db);
     },
-    async resetKey(key) {
+    async reset(key: string): Promise<void> {
       await sql`delete from rate_limits where key = ${prefix + key}`.execute(db);
     },
+  };
+}
+
+/** express-rate-limit's store over PostgreSQL's shared counts, its windows timed by `clock`. */
+export function postgresRateLimitStore(db: DB, { name, clock }: { name: string; clock: Clock }): Store {
+  const counts = sharedCounts(db, name);
+  // Told by express-rate-limit (init) before the first hit.
+  let windowMs = 60_000;
+  return {
+    prefix: counts.prefix,
+    // Counts live in the database: the same key on two limits (or instances) is not the same count twice.
+    localKeys: false,
+    init(options) {
+      windowMs = options.windowMs;
+    },
+    async get(key): Promise<ClientRateLimitInfo | undefined> {
+      const count = await counts.get(key, clock());
+      return count && { totalHits: count.hits, resetTime: count.resetAt };
+    },
+    async increment(key): Promise<IncrementResponse> {
+      const count = await counts.add(key, clock(), windowMs);
+      return { totalHits: count.hits, resetTime: count.resetAt };
+    },
+    decrement: (key) => counts.remove(key, clock()),
+    resetKey: (key) => counts.reset(key),
   };
 }
 

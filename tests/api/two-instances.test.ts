@@ -14,8 +14,10 @@ import { enqueueOutbox, outboxStore } from '#server/outbox/outbox-store.ts';
 import { createOutboxWorker } from '#server/outbox/outbox-worker.ts';
 import { CALL_JOIN_EVENT, CALL_STATUS_EVENT, type CallJoinAck, type CallStatusEvent } from '#shared/call-status.ts';
 import { LEAD_RATE_LIMIT_MESSAGE, SAME_NUMBER_COOLDOWN_MESSAGE } from '#shared/messages.ts';
+import { TOO_MANY_SIGN_INS } from '#shared/session-schema.ts';
 import { listen } from '../support/leads.ts';
 import { manualClock } from '../support/manual-clock.ts';
+import { PASSWORDS, SIGN_IN_ENV } from '../support/sessions.ts';
 import { createTestApp, sameDatabaseAs, type TestApp } from '../support/test-app.ts';
 import { testPostgresUrl } from '../support/test-database.ts';
 
@@ -207,6 +209,22 @@ test.skipIf(testPostgresUrl() === undefined)(
     time.advance(60_000);
     expect((await request(b.app).get('/api/session')).status).not.toBe(429);
     expect((await request(a.app).get('/api/session')).status).not.toBe(429);
+  },
+);
+
+test.skipIf(testPostgresUrl() === undefined)(
+  'wrong passwords are counted across instances: after five on either, the address is refused that role on both',
+  async () => {
+    const time = manualClock(T0);
+    const [a, b] = await twoInstances({ ...SIGN_IN_ENV, API_RATE_LIMIT_PER_MINUTE: '1000' }, time.clock);
+    const signIn = (instance: TestApp, password: string) =>
+      request(instance.app).post('/api/session').send({ role: 'client', password });
+    for (let i = 0; i < 5; i++) expect((await signIn(i % 2 ? b : a, 'not-the-password')).status).toBe(401);
+    for (const instance of [a, b]) {
+      const locked = await signIn(instance, PASSWORDS.client);
+      expect(locked.status).toBe(429);
+      expect(locked.body.error).toBe(TOO_MANY_SIGN_INS);
+    }
   },
 );
 
