@@ -184,7 +184,7 @@ export function createApp({
   // Signed server-to-server callbacks, ahead of /api: their own limits, their own raw body, no same-origin rule.
   app.use(HOOKS_PATH, hooksRouter({ config, clock, calls, leadVolume, replays }));
 
-  const limitStores = rateLimitStores(db, clock);
+  const limitStores = rateLimitStores(db, clock, logger);
   const signInFailures =
     givenSignInFailures ??
     (isPostgres(db)

@@ -3,12 +3,13 @@ import { sql } from 'kysely';
 import type { DB } from '#db/database.ts';
 import { isPostgres } from '#db/dialect.ts';
 import type { Clock } from '#shared/clock.ts';
+import type { Logger } from './logger.ts';
 
 /**
  * The store options of one named limit: a shared store, or nothing for express-rate-limit's own (this
  * process's memory). Spread into `rateLimit({...})`.
  */
-export type RateLimitStores = (name: string) => { store?: Store; passOnStoreError?: boolean };
+export type RateLimitStores = (name: string) => { store?: Store };
 
 /** Hits counted under one key in its open window. */
 export interface SharedCount {
@@ -80,11 +81,22 @@ export function sharedCounts(db: DB, name: string) {
   };
 }
 
-/** express-rate-limit's store over PostgreSQL's shared counts, its windows timed by `clock`. */
-export function postgresRateLimitStore(db: DB, { name, clock }: { name: string; clock: Clock }): Store {
+/**
+ * express-rate-limit's store over PostgreSQL's shared counts, its windows timed by `clock`. When PostgreSQL
+ * cannot be reached the request goes on uncounted (and `onError` is told): the store itself is then failing
+ * too, and a limit must not turn that into an error of its own on every API call.
+ */
+export function postgresRateLimitStore(
+  db: DB,
+  { name, clock, onError }: { name: string; clock: Clock; onError: (error: unknown) => void },
+): Store {
   const counts = sharedCounts(db, name);
   // Told by express-rate-limit (init) before the first hit.
   let windowMs = 60_000;
+  const uncounted = (error: unknown) => {
+    onError(error);
+    return undefined;
+  };
   return {
     prefix: counts.prefix,
     // Counts live in the database: the same key on two limits (or instances) is not the same count twice.
@@ -93,24 +105,32 @@ export function postgresRateLimitStore(db: DB, { name, clock }: { name: string; 
       windowMs = options.windowMs;
     },
     async get(key): Promise<ClientRateLimitInfo | undefined> {
-      const count = await counts.get(key, clock());
+      const count = await counts.get(key, clock()).catch(uncounted);
       return count && { totalHits: count.hits, resetTime: count.resetAt };
     },
     async increment(key): Promise<IncrementResponse> {
-      const count = await counts.add(key, clock(), windowMs);
+      const now = clock();
+      // Uncounted, it is answered as the window's first hit would be (every limit allows at least one).
+      const count = (await counts.add(key, now, windowMs).catch(uncounted)) ?? {
+        hits: 1,
+        resetAt: new Date(now.getTime() + windowMs),
+      };
       return { totalHits: count.hits, resetTime: count.resetAt };
     },
-    decrement: (key) => counts.remove(key, clock()),
-    resetKey: (key) => counts.reset(key),
+    decrement: (key) => counts.remove(key, clock()).catch(uncounted),
+    resetKey: (key) => counts.reset(key).catch(uncounted),
   };
 }
 
-/**
- * PostgreSQL's shared counts when the store is PostgreSQL; on SQLite (one instance) each limit's memory store.
- * When PostgreSQL cannot be reached the request goes on uncounted: the store itself is then failing too, and a
- * limit must not turn that into an error of its own on every page's API call.
- */
-export function rateLimitStores(db: DB, clock: Clock): RateLimitStores {
+/** PostgreSQL's shared counts when the store is PostgreSQL; on SQLite (one instance) each limit's memory store. */
+export function rateLimitStores(db: DB, clock: Clock, logger: Logger): RateLimitStores {
   if (!isPostgres(db)) return () => ({});
-  return (name) => ({ store: postgresRateLimitStore(db, { name, clock }), passOnStoreError: true });
+  const log = logger.child({ subsystem: 'rate-limit' });
+  return (name) => ({
+    store: postgresRateLimitStore(db, {
+      name,
+      clock,
+      onError: (error) => log.warn({ err: error, limit: name }, 'a request went uncounted: the shared counts failed'),
+    }),
+  });
 }

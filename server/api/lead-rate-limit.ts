@@ -16,7 +16,7 @@ import { rateLimitMessage } from '../api-error.ts';
 export function leadRateLimit(
   perHour: number,
   counts: (body: unknown) => boolean,
-  stores: Partial<Pick<Options, 'store' | 'passOnStoreError'>> = {},
+  stores: Partial<Pick<Options, 'store'>> = {},
 ): RequestHandler {
   return rateLimit({
     ...stores,
