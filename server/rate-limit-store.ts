@@ -28,15 +28,18 @@ const CLEANUP_EVERY_MS = 60_000;
  */
 export function sharedCounts(db: DB, name: string) {
   const prefix = `${name}:`;
-  let cleanedAt = 0;
+  // The first clean-up is an interval after this instance's first hit: a fresh instance adds no query at once.
+  let cleanedAt: number | undefined;
 
   /** Deletes closed windows now and then, without holding up the request. */
   function cleanUp(now: Date): void {
+    cleanedAt ??= now.getTime();
     if (now.getTime() - cleanedAt < CLEANUP_EVERY_MS) return;
+    const previous = cleanedAt;
     cleanedAt = now.getTime();
     sql`delete from rate_limits where reset_at <= ${now.toISOString()}`.execute(db).catch(() => {
-      // The next hit past the interval tries again; a closed window is never counted meanwhile.
-      cleanedAt = 0;
+      // The next hit tries again; a closed window is never counted meanwhile.
+      cleanedAt = previous;
     });
   }
 

@@ -66,7 +66,7 @@ onPostgres('closed windows are deleted, so the table holds only the addresses se
   const ctx = await app();
   const counts = sharedCounts(ctx.db, 'api');
   for (let i = 0; i < 5; i++) await counts.add(`198.51.100.${i}`, T0, MINUTE);
-  // The first hit cleaned up (nothing to delete then); the next clean-up is due a minute later.
+  // The first clean-up is due a minute after the first hit; these windows have closed by then.
   await counts.add('203.0.113.9', at(2 * MINUTE), MINUTE);
   await expect.poll(() => rows(ctx), { timeout: 30_000 }).toEqual([['api:203.0.113.9', 1]]);
 });

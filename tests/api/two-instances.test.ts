@@ -295,6 +295,10 @@ test.skipIf(testPostgresUrl() === undefined)(
     expect(onA.joined).toEqual({ callId, status: 'preparing' });
     expect(onB.joined).toEqual({ callId, status: 'preparing' });
 
+    // Each instance has heard the other on the database (the adapter's heartbeat), as after any start-up.
+    for (const instance of [a, b]) {
+      await expect.poll(() => instance.server.io.of('/').adapter.serverCount(), { timeout: 30_000 }).toBe(2);
+    }
     const body = JSON.stringify({ callId, status: 'calling' });
     const hook = await request(b.app)
       .post('/api/hooks/call-status')
