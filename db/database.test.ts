@@ -85,6 +85,7 @@ test('migrations create every table with the columns the product stores, and run
     '0006-lead-inbox',
     '0007-privacy-requests',
     '0008-preparing-calls',
+    '0009-shared-limits',
   ]);
   expect(await migrateToLatest(db)).toEqual([]);
 
@@ -188,7 +189,12 @@ test('upgrading keeps open sessions, lets the operator role sign in, and says wh
     ),
   ).rejects.toThrow(/CHECK/);
 
-  expect(await migrateToLatest(db)).toEqual(['0006-lead-inbox', '0007-privacy-requests', '0008-preparing-calls']);
+  expect(await migrateToLatest(db)).toEqual([
+    '0006-lead-inbox',
+    '0007-privacy-requests',
+    '0008-preparing-calls',
+    '0009-shared-limits',
+  ]);
   await db
     .insertInto('sessions')
     .values({ id_hash: 'hash-2', role: 'operator', expires_at: '2099-01-01T00:00:00.000Z' })
@@ -230,7 +236,7 @@ test('npm run db:migrate migrates the database in DATA_DIR and says what it appl
     });
   const first = await run({ DATA_DIR: dataDir });
   expect(first.stdout.trim()).toBe(
-    'Applied 0001-initial, 0002-consents, 0003-session-id-hashes, 0004-outbox-delivery, 0005-visit-rollups, 0006-lead-inbox, 0007-privacy-requests, 0008-preparing-calls',
+    'Applied 0001-initial, 0002-consents, 0003-session-id-hashes, 0004-outbox-delivery, 0005-visit-rollups, 0006-lead-inbox, 0007-privacy-requests, 0008-preparing-calls, 0009-shared-limits',
   );
   expect(fs.existsSync(path.join(dataDir, 'porchlight.sqlite'))).toBe(true);
   const second = await run({ DATA_DIR: dataDir });

@@ -4,7 +4,8 @@
 // any input (the idle prefetch of /blogs), and every long task (over 50 ms) from navigation until the page
 // has settled, with the CPU slowed 4× as in Lighthouse's mobile preset. HYDRATION_RUNS (default 3) runs,
 // each in a fresh browser; stops by itself.
-// DESIGN "Budgets": JavaScript before interaction ≤ 100 KB gzip; no long task over 50 ms while hydrating.
+// Goals (docs/product-rules.md#budgets): JavaScript before interaction ≤ 100 KB gzip; no long task over 50 ms
+// while hydrating.
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { buildIfNeeded, startProductionServer } from './lib/production-server.ts';

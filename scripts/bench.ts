@@ -306,7 +306,7 @@ try {
   const home = await (await fetch(`${base}/`)).text();
   const js = await javascriptBeforeInteraction(base, home);
   console.log(
-    `\nJavaScript before interaction on /: ${js.files} files, ${kb(js.raw)} raw, ${kb(js.gzip)} gzip (budget 120 KB gzip)`,
+    `\nJavaScript before interaction on /: ${js.files} files, ${kb(js.raw)} raw, ${kb(js.gzip)} gzip (goal 100 KB gzip; browser test holds 155 KB)`,
   );
   console.log(`Load average ${load1()} at the end (${os.cpus().length} cores).`);
 } finally {

@@ -7,6 +7,7 @@ import { rateLimit } from 'express-rate-limit';
 import { pinoHttp } from 'pino-http';
 import type { Dispatcher } from 'undici';
 import type { DB } from '#db/database.ts';
+import { isPostgres } from '#db/dialect.ts';
 import { createLeadChecks } from '#server/adapters/lead-checks.ts';
 import { analyticsStore } from '#server/analytics/analytics-store.ts';
 import { analyticsRouter } from '#server/api/analytics.ts';
@@ -30,7 +31,8 @@ import { memoryReplayGuard, type ReplayGuard } from '#server/middleware/replay-g
 import { sameOriginOnly } from '#server/middleware/same-origin.ts';
 import { cspNonce, securityPolicy } from '#server/middleware/security.ts';
 import { privacyStore } from '#server/privacy/privacy-store.ts';
-import { type FailureCounter, memoryFailureCounter } from '#server/sessions/failure-counter.ts';
+import { rateLimitStores } from '#server/rate-limit-store.ts';
+import { type FailureCounter, memoryFailureCounter, postgresFailureCounter } from '#server/sessions/failure-counter.ts';
 import { resolveSessionSecret } from '#server/sessions/session-secret.ts';
 import { sessionStore } from '#server/sessions/session-store.ts';
 import { visitStore } from '#server/visits/visit-store.ts';
@@ -73,7 +75,7 @@ export interface AppDeps {
   pageCache?: PageCache;
   /** Signatures of accepted hook requests, so none is accepted twice; defaults to this process's memory. */
   replays?: ReplayGuard;
-  /** Where failed sign-ins are counted; defaults to this process's memory. */
+  /** Where failed sign-ins are counted; by default the database on PostgreSQL (shared), else this process's memory. */
   signInFailures?: FailureCounter;
   /** Waits out the pauses after failed sign-ins; tests pass one that records instead. */
   sleep?: (ms: number) => Promise<void>;
@@ -112,7 +114,7 @@ export function createApp({
   onRetryRequested = () => {},
   pageCache,
   replays = memoryReplayGuard({ clock }),
-  signInFailures = memoryFailureCounter({ windowMs: SIGN_IN_WINDOW_MS }),
+  signInFailures: givenSignInFailures,
   sleep = (ms) => delay(ms),
   backupStatus,
   metrics,
@@ -194,9 +196,16 @@ export function createApp({
   // Signed server-to-server callbacks, ahead of /api: their own limits, their own raw body, no same-origin rule.
   app.use(HOOKS_PATH, hooksRouter({ config, clock, calls, leadVolume, replays }));
 
+  const limitStores = rateLimitStores(db, clock, logger);
+  const signInFailures =
+    givenSignInFailures ??
+    (isPostgres(db)
+      ? postgresFailureCounter(db, { windowMs: SIGN_IN_WINDOW_MS })
+      : memoryFailureCounter({ windowMs: SIGN_IN_WINDOW_MS }));
   const api = express.Router();
   api.use(
     rateLimit({
+      ...limitStores('api'),
       windowMs: 60_000,
       limit: config.apiRateLimitPerMinute,
       standardHeaders: 'draft-8',
@@ -208,11 +217,11 @@ export function createApp({
   api.use(cookieParser(resolveSessionSecret(config.dataDir, config.secrets.sessionSecret)));
   // Visits parse their own body with a smaller limit (2 kB), so they sit above the general parser too.
   const calendarLink = (tag: string | null) => calendarFor(tag ?? DEFAULT_SOURCE_TAG, config.leads.calTeam).link;
-  api.use('/visits', visitsRouter({ config, visits: visitStore(db), geo, clock, calendarLink }));
+  api.use('/visits', visitsRouter({ config, visits: visitStore(db), geo, clock, calendarLink, limitStores }));
   api.use(express.json({ limit: '16kb' }));
   // API routers go here, one line each.
   const checks = createLeadChecks(config, logger, dispatcher);
-  const leads = { config, store: leadStore(db), checks, clock, callEvents, onLeadQueued, metrics };
+  const leads = { config, store: leadStore(db), checks, clock, callEvents, onLeadQueued, metrics, limitStores };
   api.use('/demo-calls', demoCallsRouter(leads));
   api.use('/contact', contactRouter(leads));
   api.use('/session', sessionRouter({ config, sessions, clock, failures: signInFailures, sleep }));

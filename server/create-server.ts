@@ -19,6 +19,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { scheduleMaintenance } from './maintenance.ts';
 import { developmentPages, type PageSource, productionPages } from './pages.ts';
 import { attachSocket } from './socket.ts';
+import { attachPostgresAdapter } from './socket-adapter.ts';
 import type { SocketSlots } from './socket-slots.ts';
 
 /** What a caller (a test, a benchmark) may bring instead of what the server builds from its config. */
@@ -167,6 +168,8 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     slots: socketSlots,
   });
   calls.bindSocket(io);
+  // Several instances on one PostgreSQL database: a room's pushes reach the sockets of every instance.
+  const closeAdapter = config.databaseUrl ? await attachPostgresAdapter(io, config.databaseUrl, logger) : undefined;
 
   let maintenance: ReturnType<typeof scheduleMaintenance> | undefined;
   let stopping: Promise<void> | undefined;
@@ -205,6 +208,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     // io.close() stops accepting, disconnects sockets and closes the HTTP server once requests finish.
     await new Promise<void>((resolve) => io.close(() => resolve()));
     clearTimeout(deadline);
+    await closeAdapter?.();
     await metricsServer?.stop();
     await maintenance?.stop();
     // The outbox's delivery in flight finishes and is recorded; a backup under way finishes too.

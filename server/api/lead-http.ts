@@ -7,6 +7,7 @@ import type { Config } from '#server/config.ts';
 import { type IntakeContext, type IntakeOutcome, type LeadIntake, leadIntake } from '#server/leads/lead-intake.ts';
 import type { LeadStore } from '#server/leads/lead-store.ts';
 import type { LeadFormName, LeadRefusal, ServerMetrics } from '#server/metrics/server-metrics.ts';
+import type { RateLimitStores } from '#server/rate-limit-store.ts';
 import { type ApiError, fieldRefusal } from '#shared/api-error.ts';
 import type { Clock } from '#shared/clock.ts';
 import { honeypotFilled } from '#shared/lead-schemas.ts';
@@ -26,6 +27,8 @@ export interface LeadRouteDeps {
   onLeadQueued: () => void;
   /** Counts each submission's answer; none by default. */
   metrics?: Pick<ServerMetrics, 'leadAccepted' | 'leadRefused'>;
+  /** Where the per-address counts are kept; this process's memory unless given. */
+  limitStores?: RateLimitStores;
 }
 
 const USER_AGENT_MAX = 512;
@@ -123,13 +126,14 @@ export interface LeadFormRoute {
 }
 
 /** POST / of a lead form: the per-address limit, then the intake, then its outcome as HTTP. */
-export function leadFormRouter({ config, metrics, ...deps }: LeadRouteDeps, route: LeadFormRoute): Router {
+export function leadFormRouter({ config, metrics, limitStores, ...deps }: LeadRouteDeps, route: LeadFormRoute): Router {
   const router = Router();
   const take = route.take(leadIntake({ ...deps, calTeam: config.leads.calTeam }));
   const limit = leadRateLimit(
     config.leads.rateLimitPerHour,
     (body) => honeypotFilled(body) || route.schema.safeParse(body).success,
     () => metrics?.leadRefused(route.name, 'rate_limit'),
+    limitStores?.(`lead-${route.wording.form}`),
   );
   router.post('/', limit, async (req, res) => {
     const outcome = await take(req.body ?? {}, intakeContext(req));

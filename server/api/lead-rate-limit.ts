@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { type Options, rateLimit } from 'express-rate-limit';
 import { rateLimitMessage } from '#server/api-error.ts';
 import { LEAD_RATE_LIMIT_MESSAGE } from '#shared/messages.ts';
 
@@ -17,8 +17,10 @@ export function leadRateLimit(
   perHour: number,
   counts: (body: unknown) => boolean,
   onLimited: () => void = () => {},
+  stores: Partial<Pick<Options, 'store'>> = {},
 ): RequestHandler {
   return rateLimit({
+    ...stores,
     windowMs: 60 * 60_000,
     limit: perHour,
     standardHeaders: 'draft-8',

@@ -4,6 +4,7 @@ import { rateLimitMessage, sendApiError } from '#server/api-error.ts';
 import type { Config } from '#server/config.ts';
 import { type GeoLocation, type GeoLocator, UNKNOWN_LOCATION } from '#server/geo/geo-locator.ts';
 import { normalizeIp, truncateIp } from '#server/geo/ip-address.ts';
+import type { RateLimitStores } from '#server/rate-limit-store.ts';
 import type { VisitStore } from '#server/visits/visit-store.ts';
 import { toFieldErrors } from '#shared/api-error.ts';
 import type { Clock } from '#shared/clock.ts';
@@ -20,6 +21,8 @@ interface VisitDeps {
   clock: Clock;
   /** The booking calendar of a source tag (docs/product-rules.md#source-tags), stored with the visit. */
   calendarLink: (sourceTag: string | null) => string | null;
+  /** Where the per-address counts are kept; this process's memory unless given. */
+  limitStores?: RateLimitStores;
 }
 
 const tooLarge: ErrorRequestHandler = (error, _req, res, next) => {
@@ -33,10 +36,11 @@ const tooLarge: ErrorRequestHandler = (error, _req, res, next) => {
  * address, user agent, time and location, and stores the visit. Mounted above the API's JSON parser so that
  * its own, smaller body limit applies.
  */
-export function visitsRouter({ config, visits, geo, clock, calendarLink }: VisitDeps) {
+export function visitsRouter({ config, visits, geo, clock, calendarLink, limitStores }: VisitDeps) {
   const router = express.Router();
   router.use(
     rateLimit({
+      ...limitStores?.('visits'),
       windowMs: 60_000,
       limit: config.visits.rateLimitPerMinute,
       standardHeaders: 'draft-8',

@@ -1,3 +1,6 @@
+import type { DB } from '#db/database.ts';
+import { type SharedCount, sharedCounts } from '#server/rate-limit-store.ts';
+
 /** Failures counted under one key within a fixed window that the first failure opens. */
 export interface FailureCount {
   failures: number;
@@ -67,4 +70,23 @@ export function memoryFailureCounter({ windowMs, maxKeys = 100_000 }: { windowMs
     },
   };
   return counter;
+}
+
+/**
+ * Counts in PostgreSQL (server/rate-limit-store.ts), so that the sign-in limits hold across every instance on
+ * the database rather than per instance: one statement per method.
+ */
+export function postgresFailureCounter(db: DB, { windowMs }: { windowMs: number }): FailureCounter {
+  const counts = sharedCounts(db, 'sign-in-failures');
+  const toFailures = (count: SharedCount): FailureCount => ({ failures: count.hits, resetAt: count.resetAt });
+  return {
+    async get(key, now) {
+      const count = await counts.get(key, now);
+      return count && toFailures(count);
+    },
+    async add(key, now) {
+      return toFailures(await counts.add(key, now, windowMs));
+    },
+    reset: (key) => counts.reset(key),
+  };
 }

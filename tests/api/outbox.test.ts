@@ -327,7 +327,7 @@ test('started, the worker delivers as soon as a lead is queued, and stops cleanl
   expect(res.status).toBe(201);
   // Polled in real time, however busy the machine: the worker's own clock never moves, so nothing but
   // notify() can have sent it.
-  await vi.waitFor(() => expect(webhook.received).toHaveLength(1), { timeout: 15_000, interval: 10 });
+  await vi.waitFor(() => expect(webhook.received).toHaveLength(1), { timeout: 30_000, interval: 10 });
   await worker.stop();
   await vi.waitFor(
     async () => {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
+import { io as connect, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { Agent } from 'undici';
 import { afterEach, expect, test, vi } from 'vitest';
@@ -11,13 +12,22 @@ import { LOCAL_CALL_DRIVER_LOCK, startLocalCallDriver, sweepIntervalMs } from '#
 import { CONTACT_LEAD_TOPIC } from '#server/leads/lead-payloads.ts';
 import { createLogger } from '#server/logger.ts';
 import { RETENTION_LOCK, scheduleMaintenance } from '#server/maintenance.ts';
+import { signedHeaders } from '#server/middleware/signed-webhook.ts';
 import { enqueueOutbox, outboxStore } from '#server/outbox/outbox-store.ts';
 import { createOutboxWorker } from '#server/outbox/outbox-worker.ts';
+import {
+  CALL_JOIN_EVENT,
+  CALL_STATUS_EVENT,
+  type CallJoinAck,
+  type CallStatusEvent,
+} from '#shared/call-status-protocol.ts';
 import type { Clock } from '#shared/clock.ts';
-import { SAME_NUMBER_COOLDOWN_MESSAGE } from '#shared/messages.ts';
+import { LEAD_RATE_LIMIT_MESSAGE, SAME_NUMBER_COOLDOWN_MESSAGE } from '#shared/messages.ts';
+import { TOO_MANY_SIGN_INS } from '#shared/session-schema.ts';
 import { listen, recordCallEvents } from '#tests/support/leads.ts';
 import { manualClock } from '#tests/support/manual-clock.ts';
 import { manualSchedule } from '#tests/support/manual-schedule.ts';
+import { PASSWORDS, SIGN_IN_ENV } from '#tests/support/sessions.ts';
 import { createTestApp, sameDatabaseAs, type TestApp } from '#tests/support/test-app.ts';
 import { testPostgresUrl } from '#tests/support/test-database.ts';
 
@@ -343,5 +353,127 @@ test.skipIf(testPostgresUrl() === undefined)(
     const results = (await Promise.all(outcomes)).map((outcome) => outcome.result).sort();
     expect(results).toEqual(['unchanged', 'updated']);
     expect(heard.flat().filter((event) => event.status === 'calling')).toEqual([{ callId, status: 'calling' }]);
+  },
+);
+
+// PostgreSQL only: one SQLite file has one server, which counts in its own memory.
+test.skipIf(testPostgresUrl() === undefined)(
+  'a per-address limit is one limit across instances: the request past it is refused on either',
+  async () => {
+    const time = manualClock(T0);
+    const [a, b] = await twoInstances(
+      { API_RATE_LIMIT_PER_MINUTE: '5', VISITS_RATE_LIMIT_PER_MINUTE: '1000' },
+      time.clock,
+    );
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push((await request((i % 2 ? b : a).app).get('/api/session')).status);
+    expect(statuses.every((status) => status !== 429)).toBe(true);
+    for (const instance of [a, b]) {
+      const refused = await request(instance.app).get('/api/session');
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toBe('Too many requests. Please wait a minute and try again.');
+    }
+    // The window is the limit's own: after a minute the address may go on, on either instance.
+    time.advance(60_000);
+    expect((await request(b.app).get('/api/session')).status).not.toBe(429);
+    expect((await request(a.app).get('/api/session')).status).not.toBe(429);
+  },
+);
+
+test.skipIf(testPostgresUrl() === undefined)(
+  'wrong passwords are counted across instances: after five on either, the address is refused that role on both',
+  async () => {
+    const time = manualClock(T0);
+    const [a, b] = await twoInstances({ ...SIGN_IN_ENV, API_RATE_LIMIT_PER_MINUTE: '1000' }, time.clock);
+    const signIn = (instance: TestApp, password: string) =>
+      request(instance.app).post('/api/session').send({ role: 'client', password });
+    for (let i = 0; i < 5; i++) expect((await signIn(i % 2 ? b : a, 'not-the-password')).status).toBe(401);
+    for (const instance of [a, b]) {
+      const locked = await signIn(instance, PASSWORDS.client);
+      expect(locked.status).toBe(429);
+      expect(locked.body.error).toBe(TOO_MANY_SIGN_INS);
+    }
+  },
+);
+
+test.skipIf(testPostgresUrl() === undefined)(
+  'each limit counts on its own across instances: the lead forms’ hourly limit is not used up by other API calls',
+  async () => {
+    const time = manualClock(T0);
+    const [a, b] = await twoInstances(
+      { TRUST_PROXY: 'loopback', DEMO_RATE_LIMIT_PER_HOUR: '2', API_RATE_LIMIT_PER_MINUTE: '1000' },
+      time.clock,
+    );
+    for (let i = 0; i < 3; i++) await request(a.app).get('/api/session');
+    const submit = (instance: TestApp, i: number) =>
+      request(instance.app)
+        .post('/api/contact')
+        .send({
+          firstName: 'Jane',
+          lastName: 'Doe',
+          phoneNumber: '(210) 867-5309',
+          companyName: 'Doe Realty',
+          email: `jane${i}@example.com`,
+        });
+    expect((await submit(a, 1)).status).toBe(201);
+    expect((await submit(b, 2)).status).toBe(201);
+    for (const [instance, i] of [
+      [a, 3],
+      [b, 4],
+    ] as const) {
+      const refused = await submit(instance, i);
+      expect(refused.status).toBe(429);
+      expect(refused.body.error).toBe(LEAD_RATE_LIMIT_MESSAGE);
+    }
+  },
+);
+
+/** Listens on a free loopback port without starting the workers (no local call driver moving the call on). */
+async function listenOnly(instance: TestApp): Promise<string> {
+  const server = instance.server.httpServer;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+/** A socket following `callId` on the instance at `url`: the join's answer, and the statuses pushed since. */
+async function followOn(url: string, callId: string) {
+  const socket: Socket = connect(url, { transports: ['websocket'], reconnection: false });
+  open.push({ close: () => void socket.close() });
+  const pushed: CallStatusEvent[] = [];
+  socket.on(CALL_STATUS_EVENT, (event: CallStatusEvent) => pushed.push(event));
+  const joined = await socket.timeout(30_000).emitWithAck(CALL_JOIN_EVENT, callId);
+  return { joined: joined as CallJoinAck, pushed };
+}
+
+// PostgreSQL only: Socket.IO's adapter passes pushes between instances through it; one SQLite file has one server.
+test.skipIf(testPostgresUrl() === undefined)(
+  'a browser following a call on instance A hears the status a hook reported to instance B',
+  async () => {
+    const secret = 'a-hook-secret-of-some-length';
+    const time = manualClock(T0);
+    const [a, b] = await twoInstances({ HOOK_SECRET: secret, TRUST_PROXY: 'loopback' }, time.clock);
+    const created = await request(a.app)
+      .post('/api/demo-calls')
+      .send({ fullName: 'Jane Doe', phone: '(210) 867-5309', email: 'jane@example.com', consent: true });
+    expect(created.status).toBe(201);
+    const callId: string = created.body.callId;
+    // The join is answered with the current status on either instance.
+    const onA = await followOn(await listenOnly(a), callId);
+    const onB = await followOn(await listenOnly(b), callId);
+    expect(onA.joined).toEqual({ callId, status: 'preparing' });
+    expect(onB.joined).toEqual({ callId, status: 'preparing' });
+
+    // Each instance has heard the other on the database (the adapter's heartbeat), as after any start-up.
+    for (const instance of [a, b]) {
+      await expect.poll(() => instance.server.io.of('/').adapter.serverCount(), { timeout: 30_000 }).toBe(2);
+    }
+    const body = JSON.stringify({ callId, status: 'calling' });
+    const hook = await request(b.app)
+      .post('/api/hooks/call-status')
+      .set(signedHeaders(secret, { method: 'POST', path: '/api/hooks/call-status', body }, time.clock()))
+      .send(body);
+    expect(hook.status).toBeLessThan(300);
+    await expect.poll(() => onA.pushed, { timeout: 30_000 }).toEqual([{ callId, status: 'calling' }]);
+    await expect.poll(() => onB.pushed, { timeout: 30_000 }).toEqual([{ callId, status: 'calling' }]);
   },
 );
