@@ -1,20 +1,8 @@
 #!/usr/bin/env bash
-# Browser tests drive Debian's Chromium; install it when missing (root, or passwordless sudo).
+# Browser tests drive Debian's Chromium; install it when missing.
 set -euo pipefail
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
-if [ -x "$chromium_path" ]; then
-  exit 0
-fi
-echo "Installing Chromium from Debian's packages for the browser tests..."
-if [ "$(id -u)" -eq 0 ]; then
-  as_root=()
-elif command -v sudo >/dev/null 2>&1; then
-  as_root=(sudo)
-else
-  echo "Chromium is missing at $chromium_path and this user cannot install it; run: apt-get install -y chromium" >&2
-  exit 1
-fi
-export DEBIAN_FRONTEND=noninteractive
-"${as_root[@]}" apt-get update -qq
-"${as_root[@]}" apt-get install -y -qq --no-install-recommends chromium fonts-liberation >/dev/null
+[ -x "$chromium_path" ] && exit 0
+source "$(dirname "$0")/lib/apt-install.sh"
+apt_install "Chromium (for the browser tests)" chromium fonts-liberation
 "$chromium_path" --version
