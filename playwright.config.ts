@@ -29,8 +29,15 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: { baseURL, launchOptions, trace: 'retain-on-failure' },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
-    { name: 'mobile', use: { ...devices['Pixel 7'], launchOptions } },
+    // Specs whose tests do the same thing at any size run once: every route's heading and the client-side
+    // navigation on the phone (most visitors; tests/e2e/layout.spec.ts checks every page at desktop widths),
+    // visit tracking and the lead inbox's paging and search on the desktop (the operator's usual screen).
+    { name: 'desktop', testIgnore: ['**/routes.spec.ts'], use: { ...devices['Desktop Chrome'], launchOptions } },
+    {
+      name: 'mobile',
+      testIgnore: ['**/tracking.spec.ts', '**/leads.spec.ts'],
+      use: { ...devices['Pixel 7'], launchOptions },
+    },
   ],
   // The production build, put together by createServer as `npm start` does, with its own throwaway database,
   // and a clock that starts at a fixed instant (tests/support/e2e-server.ts) so calling hours never depend on
