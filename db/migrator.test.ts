@@ -8,9 +8,10 @@ import type { Migration } from 'kysely/migration';
 import { afterEach, expect, test } from 'vitest';
 import { migrations } from '#db/migrations/index.ts';
 import { leadIds, saveLead } from '#tests/support/lead-rows.ts';
+import { addsNotes, failsMidway, recorded } from '#tests/support/migration-fixtures.ts';
 import { listBackups } from './backups.ts';
 import { createDatabase, type DB } from './database.ts';
-import { MIGRATION_TABLE, type Migrations, migrateToLatest, NewerSchemaError } from './migrator.ts';
+import { type Migrations, migrateToLatest, NewerSchemaError } from './migrator.ts';
 import { upgradeDatabase } from './upgrade.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -47,35 +48,6 @@ async function columns(db: DB, table: string): Promise<string[]> {
   const { rows } = await sql<{ name: string }>`select name from pragma_table_info(${table})`.execute(db);
   return rows.map((row) => row.name);
 }
-
-async function recorded(db: DB): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)} order by name`.execute(
-    db,
-  );
-  return rows.map((row) => row.name);
-}
-
-/** Creates a table, adds a column to leads, fills it, then fails: a migration with a bug in its last step. */
-const failsMidway: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('lead_tags')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .execute();
-    await db.schema.alterTable('leads').addColumn('score', 'integer').execute();
-    await sql`update leads set score = 1`.execute(db);
-    await sql`select * from a_table_that_does_not_exist`.execute(db);
-  },
-};
-
-const addsNotes: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('lead_notes')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .execute();
-  },
-};
 
 test('a migration that fails midway is rolled back whole: the schema and data stay as they were', async () => {
   const { db } = await setup();

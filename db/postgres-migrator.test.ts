@@ -1,11 +1,11 @@
-import { type Kysely, sql } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, test } from 'vitest';
 import { migrations } from '#db/migrations/index.ts';
 import { leadIds, saveLead } from '#tests/support/lead-rows.ts';
+import { addsNotes, failsMidway, recorded } from '#tests/support/migration-fixtures.ts';
 import { createEmptyTestDatabase, testPostgresUrl } from '#tests/support/test-database.ts';
 import type { DB } from './database.ts';
-import { MIGRATION_TABLE, type Migrations, migrateToLatest, NewerSchemaError } from './migrator.ts';
+import { type Migrations, migrateToLatest, NewerSchemaError } from './migrator.ts';
 import { createPostgresDatabase } from './postgres.ts';
 
 // The migrator on PostgreSQL (db/migrator.test.ts covers SQLite): the same history applies, one transaction per
@@ -42,34 +42,6 @@ async function columns(db: DB, table: string): Promise<string[]> {
     where table_schema = current_schema() and table_name = ${table} order by 1`.execute(db);
   return rows.map((row) => row.name);
 }
-
-async function recorded(db: DB): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`select name from ${sql.table(MIGRATION_TABLE)} order by name`.execute(
-    db,
-  );
-  return rows.map((row) => row.name);
-}
-
-const failsMidway: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('lead_tags')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .execute();
-    await db.schema.alterTable('leads').addColumn('score', 'integer').execute();
-    await sql`update leads set score = 1`.execute(db);
-    await sql`select * from a_table_that_does_not_exist`.execute(db);
-  },
-};
-
-const addsNotes: Migration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema
-      .createTable('lead_notes')
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .execute();
-  },
-};
 
 describe.skipIf(testPostgresUrl() === undefined)('migrations on PostgreSQL', () => {
   test('the whole history applies to an empty database, and the store works on it', async () => {
