@@ -409,7 +409,8 @@ test('the video opens and closes: an embed on desktop, the muted looping file on
     const element = await video.elementHandle();
     await page.getByRole('button', { name: 'Close video' }).click();
     await expect(dialog).toBeHidden();
-    expect(await element?.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    // The player is paused as the dialog unmounts, which may come a moment after it is hidden.
+    await expect.poll(() => element?.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
   } else {
     await expect(dialog.locator('iframe')).toHaveAttribute(
       'src',
