@@ -9,10 +9,37 @@ interface LateSection {
 }
 
 const waiting = new Set<LateSection>();
+const arrivalListeners = new Set<() => void>();
 let layoutHydrated = false;
 
 function markWhenAllHydrated() {
-  if (layoutHydrated && waiting.size === 0) document.documentElement.dataset.hydrated = 'true';
+  if (waiting.size > 0) return;
+  for (const listener of [...arrivalListeners]) listener();
+  if (layoutHydrated) document.documentElement.dataset.hydrated = 'true';
+}
+
+/**
+ * Calls `then` once every late section of the page has arrived (at once if none is waiting), so whatever
+ * measures the page, such as scrolling to a section, measures it whole; after `timeoutMs` it calls it anyway.
+ */
+export function whenLateSectionsArrived(timeoutMs: number, signal: AbortSignal, then: () => void): void {
+  if (signal.aborted) return;
+  if (waiting.size === 0) {
+    then();
+    return;
+  }
+  const done = () => {
+    arrivalListeners.delete(listener);
+    clearTimeout(timer);
+    signal.removeEventListener('abort', done);
+  };
+  const listener = () => {
+    done();
+    then();
+  };
+  const timer = setTimeout(listener, timeoutMs);
+  arrivalListeners.add(listener);
+  signal.addEventListener('abort', done);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { whenLateSectionsArrived } from '#client/components/hydration-signal.tsx';
 import { scrollToSection, scrollWindowTo, whenElementExists } from '#client/lib/smooth-scroll.ts';
 import { prefetchRoute } from '#client/route-prefetch.ts';
 import {
@@ -32,15 +33,22 @@ export function useRouteScrolling() {
     const pathChanged = previousPath.current !== null && previousPath.current !== location.pathname;
     previousPath.current = location.pathname;
     if (section) {
-      let cancel = () => {};
-      const timer = setTimeout(() => {
-        cancel = whenElementExists(section, SECTION_WAIT_MS, () =>
-          scrollToSection(section, SECTION_SCROLL_DURATION_MS),
-        );
-      }, SECTION_SCROLL_DELAY_MS);
+      // Sections above the target may arrive after it and push it down: wait for all of them, then for the
+      // target itself (each at most SECTION_WAIT_MS).
+      const controller = new AbortController();
+      const { signal } = controller;
+      const timer = setTimeout(
+        () =>
+          whenLateSectionsArrived(SECTION_WAIT_MS, signal, () =>
+            whenElementExists(section, SECTION_WAIT_MS, signal, () =>
+              scrollToSection(section, SECTION_SCROLL_DURATION_MS),
+            ),
+          ),
+        SECTION_SCROLL_DELAY_MS,
+      );
       return () => {
         clearTimeout(timer);
-        cancel();
+        controller.abort();
       };
     }
     if (pathChanged) scrollWindowTo(0, SCROLL_TO_TOP_DURATION_MS);

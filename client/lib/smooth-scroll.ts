@@ -8,20 +8,23 @@ const easeInOutCubic = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2
 
 let running = 0;
 
-/** Scrolls the window to `top` over `duration` ms; instantly when the visitor prefers reduced motion. */
-export function scrollWindowTo(top: number, duration: number): void {
+/**
+ * Scrolls the window to `top` over `duration` ms; instantly when the visitor prefers reduced motion. A function
+ * is read again on every frame, so a target that moves while the page settles (an image, a late section) is met.
+ */
+export function scrollWindowTo(top: number | (() => number), duration: number): void {
+  const target = typeof top === 'function' ? top : () => top;
   const start = window.scrollY;
-  const distance = top - start;
   const frame = ++running;
-  if (duration <= 0 || prefersReducedMotion() || Math.abs(distance) < 1) {
-    window.scrollTo(0, top);
+  if (duration <= 0 || prefersReducedMotion() || Math.abs(target() - start) < 1) {
+    window.scrollTo(0, target());
     return;
   }
   const startedAt = performance.now();
   const step = (now: number) => {
     if (frame !== running) return; // a newer scroll took over
     const t = Math.min(1, (now - startedAt) / duration);
-    window.scrollTo(0, start + distance * easeInOutCubic(t));
+    window.scrollTo(0, start + (target() - start) * easeInOutCubic(t));
     if (t < 1) requestAnimationFrame(step);
   };
   requestAnimationFrame(step);
@@ -34,24 +37,26 @@ export function scrollToSection(id: string, duration: number): boolean {
     console.warn(`Section "${id}" not found`);
     return false;
   }
-  const top = element.getBoundingClientRect().top + window.scrollY - SECTION_SCROLL_OFFSET_PX;
-  scrollWindowTo(Math.max(0, top), duration);
+  const top = () => Math.max(0, element.getBoundingClientRect().top + window.scrollY - SECTION_SCROLL_OFFSET_PX);
+  scrollWindowTo(top, duration);
   return true;
 }
 
 /**
  * Runs `scroll` once the element `id` is in the document. Coming from another page, the home sections
  * arrive with their code a moment after the route renders; a section still missing after `timeoutMs`
- * gets `scroll` anyway, which warns (a missing section is not an error). Returns a cancel function.
+ * gets `scroll` anyway, which warns (a missing section is not an error). Aborting `signal` cancels it.
  */
-export function whenElementExists(id: string, timeoutMs: number, scroll: () => void): () => void {
+export function whenElementExists(id: string, timeoutMs: number, signal: AbortSignal, scroll: () => void): void {
+  if (signal.aborted) return;
   if (document.getElementById(id)) {
     scroll();
-    return () => {};
+    return;
   }
   const done = () => {
     observer.disconnect();
     clearTimeout(timer);
+    signal.removeEventListener('abort', done);
   };
   const observer = new MutationObserver(() => {
     if (!document.getElementById(id)) return;
@@ -63,5 +68,5 @@ export function whenElementExists(id: string, timeoutMs: number, scroll: () => v
     scroll();
   }, timeoutMs);
   observer.observe(document.body, { childList: true, subtree: true });
-  return done;
+  signal.addEventListener('abort', done);
 }
