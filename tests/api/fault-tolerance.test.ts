@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
-import { type ServerProcess, startReceiver, startServerProcess, waitUntil } from '#tests/support/server-process.ts';
+import {
+  postLead,
+  type ServerProcess,
+  startReceiver,
+  startServerProcess,
+  waitUntil,
+} from '#tests/support/server-process.ts';
 
 // The production server in its own process, the lead webhook's receiver failing in every way it can, and
 // the process killed outright: a lead the server answered 201 for is stored, and reaches the receiver
@@ -35,35 +41,6 @@ async function server(env: Record<string, string>): Promise<ServerProcess> {
     started.child.kill('SIGKILL');
   });
   return started;
-}
-
-let sequence = 0;
-/** A valid US number nobody else in this file uses. */
-function nextPhone() {
-  sequence += 1;
-  return `210${300 + Math.floor(sequence / 10_000)}${String(sequence % 10_000).padStart(4, '0')}`;
-}
-
-/** Posts one demo call or contact lead; resolves with its phone when the server answered 201. */
-async function postLead(base: string, kind: 'demo' | 'contact'): Promise<string | undefined> {
-  const phone = nextPhone();
-  const body =
-    kind === 'demo'
-      ? { fullName: 'Dana Whitfield', phone, email: 'dana@example.com', consent: true }
-      : {
-          firstName: 'Dana',
-          lastName: 'Whitfield',
-          phoneNumber: phone,
-          companyName: 'Whitfield Homes',
-          email: 'dana@example.com',
-        };
-  const res = await fetch(`${base}/api/${kind === 'demo' ? 'demo-calls' : 'contact'}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  await res.arrayBuffer();
-  return res.status === 201 ? phone : undefined;
 }
 
 function expectEachOnce(delivered: Map<string, number>, phones: string[]) {

@@ -49,6 +49,35 @@ export async function startServerProcess(
   return { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
 }
 
+let sequence = 0;
+/** A valid US number (area code 210, in Texas) nobody else in this test file uses. */
+function nextPhone() {
+  sequence += 1;
+  return `210${300 + Math.floor(sequence / 10_000)}${String(sequence % 10_000).padStart(4, '0')}`;
+}
+
+/** Posts one demo call or contact lead; resolves with its phone when the server answered 201. */
+export async function postLead(base: string, kind: 'demo' | 'contact'): Promise<string | undefined> {
+  const phone = nextPhone();
+  const body =
+    kind === 'demo'
+      ? { fullName: 'Dana Whitfield', phone, email: 'dana@example.com', consent: true }
+      : {
+          firstName: 'Dana',
+          lastName: 'Whitfield',
+          phoneNumber: phone,
+          companyName: 'Whitfield Homes',
+          email: 'dana@example.com',
+        };
+  const res = await fetch(`${base}/api/${kind === 'demo' ? 'demo-calls' : 'contact'}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  await res.arrayBuffer();
+  return res.status === 201 ? phone : undefined;
+}
+
 export type ReceiverMode = 'ok' | 'down' | 'error' | 'hang';
 
 /**
