@@ -29,13 +29,20 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: { baseURL, launchOptions, trace: 'retain-on-failure' },
   projects: [
-    // Specs whose tests do the same thing at any size run once: every route's heading and the client-side
-    // navigation on the phone (most visitors; tests/e2e/layout.spec.ts checks every page at desktop widths),
-    // visit tracking and the lead inbox's paging and search on the desktop (the operator's usual screen).
-    { name: 'desktop', testIgnore: ['**/routes.spec.ts'], use: { ...devices['Desktop Chrome'], launchOptions } },
+    // A test that does the same at any size runs once: tagged @phone, on the phone (most visitors; the layout
+    // spec checks every page at every width), or @desktop, on the desktop (a pointer to hover with, tablet and
+    // desktop widths). Whole specs likewise: every route's heading on the phone; the layout at every width
+    // (it sets each size itself), visit tracking, the lead inbox and the operator pages on the desktop.
+    {
+      name: 'desktop',
+      grepInvert: /@phone/,
+      testIgnore: ['**/routes.spec.ts'],
+      use: { ...devices['Desktop Chrome'], launchOptions },
+    },
     {
       name: 'mobile',
-      testIgnore: ['**/tracking.spec.ts', '**/leads.spec.ts'],
+      grepInvert: /@desktop/,
+      testIgnore: ['**/layout.spec.ts', '**/tracking.spec.ts', '**/leads.spec.ts', '**/operator.spec.ts'],
       use: { ...devices['Pixel 7'], launchOptions },
     },
   ],

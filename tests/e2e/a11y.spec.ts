@@ -48,10 +48,7 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-test.describe('compact navigation', () => {
-  // The phone project's own phone: a desktop project made to pose as one would only repeat the same test.
-  test.skip(({ isMobile }) => !isMobile, 'a phone: the mobile project');
-
+test.describe('compact navigation', { tag: '@phone' }, () => {
   test('the open drawer has no violations', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByTestId('splash')).toBeHidden();

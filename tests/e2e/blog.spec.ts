@@ -28,7 +28,7 @@ async function watchForReloads(page: Page) {
   };
 }
 
-test('the blog lists every article newest first', async ({ page }) => {
+test('the blog lists every article newest first', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/blogs');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Real-Estate Lead Conversion Insights');
   await expect(cards(page).getByRole('heading', { level: 2 })).toHaveText(TITLES);
@@ -67,7 +67,7 @@ test('the excerpt is clamped to two lines', async ({ page }) => {
   expect(height).toBeLessThanOrEqual(lineHeight * 2 + 1);
 });
 
-test('a card shows at most two category badges, then +N', async ({ page }) => {
+test('a card shows at most two category badges, then +N', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/blogs');
   const badges = card(page, TITLES[3] ?? '')
     .getByRole('list', { name: 'Categories' })
@@ -174,7 +174,7 @@ test('the layout switches between grid and list, and the choice is kept in the U
   await expect(cards(page).first()).toHaveAttribute('data-layout', 'grid');
 });
 
-test('a cover that fails to load says so in its place', async ({ page, pageErrors }) => {
+test('a cover that fails to load says so in its place', { tag: '@phone' }, async ({ page, pageErrors }) => {
   await page.route(`**${NEWEST_COVER}`, (route) => route.fulfill({ status: 404, body: '' }));
   await page.goto('/blogs');
   const first = card(page, TITLES[0] ?? '');
@@ -188,7 +188,7 @@ test('a cover that fails to load says so in its place', async ({ page, pageError
   pageErrors.splice(0, pageErrors.length, ...unexpected);
 });
 
-test('Read More opens the article in the app, without reloading the page', async ({ page }) => {
+test('Read More opens the article in the app, without reloading the page', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/blogs');
   const reloads = await watchForReloads(page);
   await page.getByRole('link', { name: `Read More about ${TITLES[1]}` }).click();
@@ -199,7 +199,7 @@ test('Read More opens the article in the app, without reloading the page', async
   expect(reloads.documents).toEqual([]);
 });
 
-test('every card gives the reading time its article gives', async ({ page }) => {
+test('every card gives the reading time its article gives', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/blogs');
   const onCards = new Map<string, string>();
   for (const title of TITLES) {
@@ -242,7 +242,9 @@ async function colourAt(page: Page, element: Locator, x: number, y: number): Pro
   }, shot.toString('base64'));
 }
 
-test("a cover is drawn in the page's theme: light, dark, and dark when chosen on a light system", async ({ page }) => {
+test("a cover is drawn in the page's theme: light, dark, and dark when chosen on a light system", {
+  tag: '@phone',
+}, async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto('/blog/real-estate-call-scripts-that-work');
   const cover = page.getByRole('main').getByRole('article').locator('img.cover');
@@ -262,9 +264,9 @@ test("a cover is drawn in the page's theme: light, dark, and dark when chosen on
   await expect.poll(brightness).toBeLessThan(50);
 });
 
-test('an article renders its markdown: headings, lists, quotes and tables, with author, date and cover', async ({
-  page,
-}) => {
+test('an article renders its markdown: headings, lists, quotes and tables, with author, date and cover', {
+  tag: '@phone',
+}, async ({ page }) => {
   await page.goto('/blog/real-estate-call-scripts-that-work');
   const article = page.getByRole('main').getByRole('article');
   await expect(article.getByRole('heading', { level: 1 })).toHaveText(TITLES[1] ?? '');
@@ -287,7 +289,7 @@ test('an article renders its markdown: headings, lists, quotes and tables, with 
   await expect(article.getByRole('table').first()).toBeVisible();
 });
 
-test('a heading links to itself', async ({ page }) => {
+test('a heading links to itself', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/blog/real-estate-call-scripts-that-work');
   const heading = page.getByRole('heading', { level: 2, name: 'The three rules behind every script that works' });
   await heading.getByRole('link').click();
@@ -297,7 +299,7 @@ test('a heading links to itself', async ({ page }) => {
   await expect(heading).toBeInViewport();
 });
 
-test('the other articles are linked from an article and open in the app', async ({ page }) => {
+test('the other articles are linked from an article and open in the app', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/blog/real-estate-call-scripts-that-work');
   const more = page.getByRole('navigation', { name: 'More articles' });
   await expect(more.getByRole('listitem')).toHaveCount(TITLES.length - 1);
@@ -315,7 +317,9 @@ test('the other articles are linked from an article and open in the app', async 
   expect(reloads.documents).toEqual([]);
 });
 
-test('a link inside an article opens another article in the app, without reloading the page', async ({ page }) => {
+test('a link inside an article opens another article in the app, without reloading the page', {
+  tag: '@phone',
+}, async ({ page }) => {
   await page.goto('/blog/real-estate-call-scripts-that-work');
   const body = page.getByRole('main').getByRole('article');
   const reloads = await watchForReloads(page);
@@ -327,7 +331,7 @@ test('a link inside an article opens another article in the app, without reloadi
   expect(reloads.documents).toEqual([]);
 });
 
-test.describe('without the service worker', () => {
+test.describe('without the service worker', { tag: '@phone' }, () => {
   // The worker would answer the chunk requests itself, out of reach of page.route.
   test.use({ serviceWorkers: 'block' });
 
@@ -358,20 +362,20 @@ test.describe('without the service worker', () => {
   });
 });
 
-test('an unknown article is the not-found page', async ({ page }) => {
+test('an unknown article is the not-found page', { tag: '@phone' }, async ({ page }) => {
   const response = await page.goto('/blog/no-such-article');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
 });
 
-test('the footer Careers link lands on the careers section of the about page', async ({ page }) => {
+test('the footer Careers link lands on the careers section of the about page', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/blogs');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Careers' }).click();
   await expect(page).toHaveURL('/about-us#careers');
   await expect(page.getByRole('heading', { level: 2, name: 'Careers' })).toBeInViewport();
 });
 
-test('the team page links to each person, whose page introduces them', async ({ page }) => {
+test('the team page links to each person, whose page introduces them', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/team');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meet the Porchlight Team');
   await page.getByRole('link', { name: 'Priya Natarajan' }).click();
@@ -381,7 +385,9 @@ test('the team page links to each person, whose page introduces them', async ({ 
   await expect(page.getByRole('link', { name: TITLES[2] })).toBeVisible();
 });
 
-test('the first cover is in the served page and fetched first; the covers below wait', async ({ request }) => {
+test('the first cover is in the served page and fetched first; the covers below wait', { tag: '@phone' }, async ({
+  request,
+}) => {
   const html = await (await request.get('/blogs')).text();
   const images = html.replace(/<noscript>.*?<\/noscript>/gs, '').match(/<img [^>]*>/g) ?? [];
   // Only the cover likely to be the largest paint comes with the page; the others load as they come near.

@@ -46,9 +46,9 @@ function notifications(page: Page) {
 }
 
 for (const path of ['/lead-generation', '/affiliate-program', '/about-us']) {
-  test(`${path} opens the contact modal from its call to action; Escape closes it and focus returns`, async ({
-    page,
-  }) => {
+  test(`${path} opens the contact modal from its call to action; Escape closes it and focus returns`, {
+    tag: '@phone',
+  }, async ({ page }) => {
     await page.goto(path);
     const button = page.getByRole('main').getByRole('button', { name: 'Contact Us' });
     await button.click();
@@ -78,9 +78,9 @@ test('the footer opens the contact modal: its fields, consent notice, policy lin
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cookie and Consent Policy');
 });
 
-test('a valid form is sent with its source tag, shows Submitting..., then the success toast, and closes', async ({
-  page,
-}) => {
+test('a valid form is sent with its source tag, shows Submitting..., then the success toast, and closes', {
+  tag: '@phone',
+}, async ({ page }) => {
   await page.goto('/about-us');
   const opener = page.getByRole('main').getByRole('button', { name: 'Contact Us' });
   await opener.click();
@@ -170,10 +170,9 @@ for (const theme of ['light', 'dark'] as const) {
   });
 }
 
-test("the server's refusals appear under their fields: a disposable e-mail, a premium-rate phone, a made-up name", async ({
-  page,
-  pageErrors,
-}) => {
+test("the server's refusals appear under their fields: a disposable e-mail, a premium-rate phone, a made-up name", {
+  tag: '@phone',
+}, async ({ page, pageErrors }) => {
   await page.goto('/');
   const dialog = await openContactFromFooter(page);
   await fill(page, { ...person, 'Email Address': 'jane@mailinator.com' });
@@ -196,10 +195,9 @@ test("the server's refusals appear under their fields: a disposable e-mail, a pr
   expectBrowserReports(pageErrors, /status of 422/, 3);
 });
 
-test('when the name check cannot answer, its message shows under First Name and the form stays open', async ({
-  page,
-  pageErrors,
-}) => {
+test('when the name check cannot answer, its message shows under First Name and the form stays open', {
+  tag: '@phone',
+}, async ({ page, pageErrors }) => {
   // The offline name check always answers; this is the server's own reply when a remote one is down.
   await page.route('/api/contact', (route) =>
     route.fulfill({
@@ -218,7 +216,10 @@ test('when the name check cannot answer, its message shows under First Name and 
   expectBrowserReports(pageErrors, /status of 502/, 1);
 });
 
-test('any other failure shows the destructive toast and keeps what was typed', async ({ page, pageErrors }) => {
+test('any other failure shows the destructive toast and keeps what was typed', { tag: '@phone' }, async ({
+  page,
+  pageErrors,
+}) => {
   await page.route('/api/contact', (route) =>
     route.fulfill({ status: 500, json: { error: 'Something went wrong', description: 'Please try again later.' } }),
   );
@@ -235,7 +236,10 @@ test('any other failure shows the destructive toast and keeps what was typed', a
   expectBrowserReports(pageErrors, /status of 500/, 1);
 });
 
-test('offline, the booking dialog offers the phone number and the plain booking link', async ({ page, pageErrors }) => {
+test('offline, the booking dialog offers the phone number and the plain booking link', { tag: '@phone' }, async ({
+  page,
+  pageErrors,
+}) => {
   await page.route(CAL_EMBED_SCRIPT, (route) => route.abort('internetdisconnected'));
   await page.goto('/');
   await page.locator('#features').getByRole('button', { name: 'Book Demo' }).click();
@@ -250,7 +254,9 @@ test('offline, the booking dialog offers the phone number and the plain booking 
   expectBrowserReports(pageErrors, /ERR_INTERNET_DISCONNECTED/, 1);
 });
 
-test('a calendar that never shows itself gives way to the fallback after a bounded wait', async ({ page }) => {
+test('a calendar that never shows itself gives way to the fallback after a bounded wait', { tag: '@phone' }, async ({
+  page,
+}) => {
   await page.clock.install();
   await silentCalEmbed(page);
   await page.goto('/#pricing');
@@ -263,7 +269,7 @@ test('a calendar that never shows itself gives way to the fallback after a bound
   await expect(dialog.getByRole('alert')).toContainText('(210) 555-0142');
 });
 
-test('a booking made in the calendar leads to the meeting confirmation page', async ({ page }) => {
+test('a booking made in the calendar leads to the meeting confirmation page', { tag: '@phone' }, async ({ page }) => {
   await fakeCalEmbed(page);
   await page.goto('/#pricing');
   await page.getByRole('button', { name: 'Get Started Now' }).click();
@@ -276,9 +282,9 @@ test('a booking made in the calendar leads to the meeting confirmation page', as
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test("with Cal.com's own embed script, the source tag's booking page shows and a booking is confirmed", async ({
-  page,
-}) => {
+test("with Cal.com's own embed script, the source tag's booking page shows and a booking is confirmed", {
+  tag: '@phone',
+}, async ({ page }) => {
   // The embed's inline styles are allowed by the CSP: a refused one would be a console error and fail this test.
   await realCalEmbed(page);
   await page.goto('/?source=isa-hq');
@@ -292,7 +298,7 @@ test("with Cal.com's own embed script, the source tag's booking page shows and a
   await expect(page).toHaveURL('/meeting-confirmation');
 });
 
-test('Book a Call Directly in the contact modal opens the calendar', async ({ page }) => {
+test('Book a Call Directly in the contact modal opens the calendar', { tag: '@phone' }, async ({ page }) => {
   await fakeCalEmbed(page);
   await page.goto('/');
   const dialog = await openContactFromFooter(page);
@@ -306,45 +312,43 @@ test('Book a Call Directly in the contact modal opens the calendar', async ({ pa
   await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Contact us' })).toBeFocused();
 });
 
-test('/agent-isa tags the visit: the calendar is the agent ISA one and the stored lead carries the tag', async ({
-  page,
-  isMobile,
-}, testInfo) => {
-  const email = uniqueEmail('agent-isa', testInfo);
-  await fakeCalEmbed(page);
-  await page.goto('/agent-isa');
-  await expect(page).toHaveURL('/?source=agent-isa');
-  const bookDemo = isMobile
-    ? page.locator('#features').getByRole('button', { name: 'Book Demo' })
-    : page.getByRole('banner').getByRole('button', { name: 'Book Demo' });
-  await bookDemo.click();
-  const booking = page.getByRole('dialog', { name: 'Book a demo' });
-  await expect(booking.getByText('Booker for https://cal.com/porchlight/agent-isa in month_view')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(booking).toBeHidden();
+test(
+  '/agent-isa tags the visit: the calendar is the agent ISA one and the stored lead carries the tag',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    const email = uniqueEmail('agent-isa', testInfo);
+    await fakeCalEmbed(page);
+    await page.goto('/agent-isa');
+    await expect(page).toHaveURL('/?source=agent-isa');
+    await page.locator('#features').getByRole('button', { name: 'Book Demo' }).click();
+    const booking = page.getByRole('dialog', { name: 'Book a demo' });
+    await expect(booking.getByText('Booker for https://cal.com/porchlight/agent-isa in month_view')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(booking).toBeHidden();
 
-  // The tag outlives the query: it is kept for the next page too.
-  await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
-  await expect(page).toHaveURL('/about-us');
-  const dialog = await openContactFromFooter(page);
-  await fill(page, { ...person, 'Email Address': email });
-  const sent = page.waitForRequest('/api/contact');
-  const answered = page.waitForResponse('/api/contact');
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  expect((await sent).postDataJSON()).toMatchObject({ sourceTag: 'agent-isa', email });
-  expect((await answered).status()).toBe(201);
-  await expect(notifications(page).getByText('Form submitted!')).toBeVisible();
-  // What the server kept, read from its database: the tag and the calendar of the tag.
-  expect(storedLeads(email)).toEqual([
-    expect.objectContaining({
-      kind: 'contact',
-      source_tag: 'agent-isa',
-      calendar_link: 'https://cal.com/porchlight/agent-isa',
-    }),
-  ]);
-});
+    // The tag outlives the query: it is kept for the next page too.
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
+    await expect(page).toHaveURL('/about-us');
+    const dialog = await openContactFromFooter(page);
+    await fill(page, { ...person, 'Email Address': email });
+    const sent = page.waitForRequest('/api/contact');
+    const answered = page.waitForResponse('/api/contact');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ sourceTag: 'agent-isa', email });
+    expect((await answered).status()).toBe(201);
+    await expect(notifications(page).getByText('Form submitted!')).toBeVisible();
+    // What the server kept, read from its database: the tag and the calendar of the tag.
+    expect(storedLeads(email)).toEqual([
+      expect.objectContaining({
+        kind: 'contact',
+        source_tag: 'agent-isa',
+        calendar_link: 'https://cal.com/porchlight/agent-isa',
+      }),
+    ]);
+  },
+);
 
-test('without a pixel id no pixel code runs and nothing is requested for it', async ({ page }) => {
+test('without a pixel id no pixel code runs and nothing is requested for it', { tag: '@phone' }, async ({ page }) => {
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
   await page.goto('/');
@@ -355,29 +359,31 @@ test('without a pixel id no pixel code runs and nothing is requested for it', as
   expect(requested.filter((url) => url.includes('facebook'))).toEqual([]);
 });
 
-test('with a pixel id, each route change counts a PageView and a submitted contact form a Lead', async ({
-  page,
-}, testInfo) => {
-  const pixelCalls = await recordAdPixel(page);
-  const pageView = ['track', 'PageView'];
-  await page.goto('/');
-  await expect.poll(pixelCalls).toEqual([pageView]);
-  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
-  await expect(page).toHaveURL('/privacy');
-  await expect.poll(pixelCalls).toEqual([pageView, pageView]);
-  await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
-  await expect(page).toHaveURL('/about-us');
-  await expect.poll(pixelCalls).toEqual([pageView, pageView, pageView]);
+test(
+  'with a pixel id, each route change counts a PageView and a submitted contact form a Lead',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    const pixelCalls = await recordAdPixel(page);
+    const pageView = ['track', 'PageView'];
+    await page.goto('/');
+    await expect.poll(pixelCalls).toEqual([pageView]);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page).toHaveURL('/privacy');
+    await expect.poll(pixelCalls).toEqual([pageView, pageView]);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
+    await expect(page).toHaveURL('/about-us');
+    await expect.poll(pixelCalls).toEqual([pageView, pageView, pageView]);
 
-  const dialog = await openContactFromFooter(page);
-  await fill(page, { ...person, 'Email Address': uniqueEmail('pixel', testInfo) });
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(notifications(page).getByText('Form submitted!')).toBeVisible();
-  // The pixel's Lead event for the contact form, once, after the server accepted it.
-  expect(await pixelCalls()).toEqual([
-    pageView,
-    pageView,
-    pageView,
-    ['track', 'Lead', { content_name: 'contact_form', content_category: 'demo_request', status: 'submitted' }],
-  ]);
-});
+    const dialog = await openContactFromFooter(page);
+    await fill(page, { ...person, 'Email Address': uniqueEmail('pixel', testInfo) });
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(notifications(page).getByText('Form submitted!')).toBeVisible();
+    // The pixel's Lead event for the contact form, once, after the server accepted it.
+    expect(await pixelCalls()).toEqual([
+      pageView,
+      pageView,
+      pageView,
+      ['track', 'Lead', { content_name: 'contact_form', content_category: 'demo_request', status: 'submitted' }],
+    ]);
+  },
+);

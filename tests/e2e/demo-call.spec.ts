@@ -108,22 +108,24 @@ test('from the hero number to Preparing Call..., Incoming Call! and closing 7 s 
   await expect(again.getByRole('checkbox')).not.toBeChecked();
 });
 
-test('outside calling hours where the phone is, the call is scheduled and the dialog closes after 9 s', async ({
-  page,
-}, testInfo) => {
-  await page.clock.install();
-  await page.goto('/blogs');
-  const dialog = await openFromHeader(page);
-  await fillDetails(page, { phone: numberFor(testInfo, '808', 2) });
-  await dialog.getByRole('button', { name: 'Call Me Now' }).click();
-  const scheduled = page.getByRole('dialog', { name: 'Call Scheduled' });
-  await expect(scheduled).toContainText('outside calling hours');
-  await pauseClock(page);
-  await page.clock.runFor(7000);
-  await expect(scheduled).toBeVisible();
-  await page.clock.runFor(1500);
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-});
+test(
+  'outside calling hours where the phone is, the call is scheduled and the dialog closes after 9 s',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    await page.clock.install();
+    await page.goto('/blogs');
+    const dialog = await openFromHeader(page);
+    await fillDetails(page, { phone: numberFor(testInfo, '808', 2) });
+    await dialog.getByRole('button', { name: 'Call Me Now' }).click();
+    const scheduled = page.getByRole('dialog', { name: 'Call Scheduled' });
+    await expect(scheduled).toContainText('outside calling hours');
+    await pauseClock(page);
+    await page.clock.runFor(7000);
+    await expect(scheduled).toBeVisible();
+    await page.clock.runFor(1500);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  },
+);
 
 test('each rule of the form says what is wrong under its field, and the phone formats as it is typed', async ({
   page,
@@ -186,75 +188,81 @@ test('with every error showing, the form passes axe in both themes', async ({ pa
   }
 });
 
-test("the server's checks answer under the field they concern", async ({ page, pageErrors }, testInfo) => {
-  await page.goto('/');
-  const dialog = await openFromHeader(page);
-  const submit = dialog.getByRole('button', { name: 'Call Me Now' });
+test(
+  "the server's checks answer under the field they concern",
+  { tag: '@phone' },
+  async ({ page, pageErrors }, testInfo) => {
+    await page.goto('/');
+    const dialog = await openFromHeader(page);
+    const submit = dialog.getByRole('button', { name: 'Call Me Now' });
 
-  // A disposable address (the offline e-mail check): under the e-mail field.
-  await fillDetails(page, { phone: numberFor(testInfo, '210', 3), email: 'jane@mailinator.com' });
-  await submit.click();
-  await expect(dialog.getByLabel('Email address')).toHaveAccessibleDescription(emailCheckMessages.disposable);
-  await expect(dialog.getByLabel('Email address')).toBeFocused();
+    // A disposable address (the offline e-mail check): under the e-mail field.
+    await fillDetails(page, { phone: numberFor(testInfo, '210', 3), email: 'jane@mailinator.com' });
+    await submit.click();
+    await expect(dialog.getByLabel('Email address')).toHaveAccessibleDescription(emailCheckMessages.disposable);
+    await expect(dialog.getByLabel('Email address')).toBeFocused();
 
-  // A name the offline heuristics take for a bot: below the name field.
-  await dialog.getByLabel('Email address').fill('jane@example.com');
-  await dialog.getByLabel('Full name').fill('Asdfg Qwerty');
-  await submit.click();
-  await expect(dialog.getByLabel('Full name')).toHaveAccessibleDescription(nameInvalidMessage('Asdfg Qwerty'));
-  await expect(dialog.getByLabel('Email address')).not.toHaveAttribute('aria-invalid', 'true');
+    // A name the offline heuristics take for a bot: below the name field.
+    await dialog.getByLabel('Email address').fill('jane@example.com');
+    await dialog.getByLabel('Full name').fill('Asdfg Qwerty');
+    await submit.click();
+    await expect(dialog.getByLabel('Full name')).toHaveAccessibleDescription(nameInvalidMessage('Asdfg Qwerty'));
+    await expect(dialog.getByLabel('Email address')).not.toHaveAttribute('aria-invalid', 'true');
 
-  // A pay-per-call number passes the form's rule but not the phone check: above the name field.
-  await dialog.getByLabel('Full name').fill('Jane Doe');
-  await dialog.getByLabel('Phone number').fill('9005550100');
-  await submit.click();
-  const message = dialog.getByText('The phone number you entered is invalid. Please check and try again.');
-  await expect(message).toBeVisible();
-  const above = await message.evaluate((node, name) => {
-    const field = document.querySelector(`input[name="${name}"]`);
-    return field !== null && Boolean(node.compareDocumentPosition(field) & Node.DOCUMENT_POSITION_FOLLOWING);
-  }, 'fullName');
-  expect(above).toBe(true);
-  await expect(dialog.getByLabel('Phone number')).toHaveAttribute('aria-invalid', 'true');
-  expectRefusals(pageErrors, 422);
-});
+    // A pay-per-call number passes the form's rule but not the phone check: above the name field.
+    await dialog.getByLabel('Full name').fill('Jane Doe');
+    await dialog.getByLabel('Phone number').fill('9005550100');
+    await submit.click();
+    const message = dialog.getByText('The phone number you entered is invalid. Please check and try again.');
+    await expect(message).toBeVisible();
+    const above = await message.evaluate((node, name) => {
+      const field = document.querySelector(`input[name="${name}"]`);
+      return field !== null && Boolean(node.compareDocumentPosition(field) & Node.DOCUMENT_POSITION_FOLLOWING);
+    }, 'fullName');
+    expect(above).toBe(true);
+    await expect(dialog.getByLabel('Phone number')).toHaveAttribute('aria-invalid', 'true');
+    expectRefusals(pageErrors, 422);
+  },
+);
 
-test('the same number a second time within 6 hours is refused with the rule', async ({
-  page,
-  pageErrors,
-}, testInfo) => {
-  const phone = numberFor(testInfo, '210', 4);
-  await page.goto('/');
-  let dialog = await openFromHeader(page);
-  await fillDetails(page, { phone });
-  await dialog.getByRole('button', { name: 'Call Me Now' }).click();
-  await expect(page.getByRole('dialog', { name: /Preparing Call\.\.\.|Incoming Call!/ })).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+test(
+  'the same number a second time within 6 hours is refused with the rule',
+  { tag: '@phone' },
+  async ({ page, pageErrors }, testInfo) => {
+    const phone = numberFor(testInfo, '210', 4);
+    await page.goto('/');
+    let dialog = await openFromHeader(page);
+    await fillDetails(page, { phone });
+    await dialog.getByRole('button', { name: 'Call Me Now' }).click();
+    await expect(page.getByRole('dialog', { name: /Preparing Call\.\.\.|Incoming Call!/ })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
-  const posts: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/demo-calls') posts.push(request.url());
-  });
-  dialog = await openFromHeader(page);
-  await fillDetails(page, { phone });
-  await dialog.getByRole('button', { name: 'Call Me Now' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText(SAME_NUMBER_COOLDOWN_MESSAGE);
-  await expect(dialog).toBeVisible();
-  // This browser knew: the rule is told at once, with no request for the server to refuse (so nothing red in
-  // the console either).
-  expect(posts).toEqual([]);
-  expect(pageErrors).toEqual([]);
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/demo-calls')
+        posts.push(request.url());
+    });
+    dialog = await openFromHeader(page);
+    await fillDetails(page, { phone });
+    await dialog.getByRole('button', { name: 'Call Me Now' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(SAME_NUMBER_COOLDOWN_MESSAGE);
+    await expect(dialog).toBeVisible();
+    // This browser knew: the rule is told at once, with no request for the server to refuse (so nothing red in
+    // the console either).
+    expect(posts).toEqual([]);
+    expect(pageErrors).toEqual([]);
 
-  // A browser that does not know (here: this one, forgetting) meets the same rule at the server.
-  await page.evaluate(() => localStorage.removeItem('demo_calls_asked'));
-  const refused = page.waitForResponse((response) => response.url().endsWith('/api/demo-calls'));
-  await dialog.getByRole('button', { name: 'Call Me Now' }).click();
-  expect((await refused).status()).toBe(429);
-  await expect(dialog.getByRole('alert')).toHaveText(SAME_NUMBER_COOLDOWN_MESSAGE);
-  await expect.poll(() => pageErrors.some((error) => error.includes('status of 429'))).toBe(true);
-  expectRefusals(pageErrors, 429);
-});
+    // A browser that does not know (here: this one, forgetting) meets the same rule at the server.
+    await page.evaluate(() => localStorage.removeItem('demo_calls_asked'));
+    const refused = page.waitForResponse((response) => response.url().endsWith('/api/demo-calls'));
+    await dialog.getByRole('button', { name: 'Call Me Now' }).click();
+    expect((await refused).status()).toBe(429);
+    await expect(dialog.getByRole('alert')).toHaveText(SAME_NUMBER_COOLDOWN_MESSAGE);
+    await expect.poll(() => pageErrors.some((error) => error.includes('status of 429'))).toBe(true);
+    expectRefusals(pageErrors, 429);
+  },
+);
 
 test('keyboard only: focus on the phone field, trapped inside, Escape closes and gives focus back', async ({
   page,
@@ -339,27 +347,29 @@ test('leaving through the top of the window opens the dialog once per session (d
   await expect(dialog).toBeVisible();
 });
 
-test('a demo call asked for after /isa-headquarters is stored with the isa-hq source tag', async ({
-  page,
-}, testInfo) => {
-  const email = uniqueEmail('isa-hq', testInfo);
-  await page.goto('/isa-headquarters');
-  await expect(page).toHaveURL('/?source=isa-hq');
-  const dialog = await openFromHeader(page);
-  await fillDetails(page, { phone: numberFor(testInfo, '210', 6), email });
-  const answered = page.waitForResponse('/api/demo-calls');
-  await dialog.getByRole('button', { name: 'Call Me Now' }).click();
-  expect((await answered).ok()).toBe(true);
-  await expect(page.getByRole('dialog', { name: /Preparing Call\.\.\.|Incoming Call!/ })).toBeVisible();
-  // What the server kept, read from its database: the tag and the calendar of the tag.
-  expect(storedLeads(email)).toEqual([
-    expect.objectContaining({
-      kind: 'demo',
-      source_tag: 'isa-hq',
-      calendar_link: 'https://cal.com/porchlight/isa-hq',
-    }),
-  ]);
-});
+test(
+  'a demo call asked for after /isa-headquarters is stored with the isa-hq source tag',
+  { tag: '@phone' },
+  async ({ page }, testInfo) => {
+    const email = uniqueEmail('isa-hq', testInfo);
+    await page.goto('/isa-headquarters');
+    await expect(page).toHaveURL('/?source=isa-hq');
+    const dialog = await openFromHeader(page);
+    await fillDetails(page, { phone: numberFor(testInfo, '210', 6), email });
+    const answered = page.waitForResponse('/api/demo-calls');
+    await dialog.getByRole('button', { name: 'Call Me Now' }).click();
+    expect((await answered).ok()).toBe(true);
+    await expect(page.getByRole('dialog', { name: /Preparing Call\.\.\.|Incoming Call!/ })).toBeVisible();
+    // What the server kept, read from its database: the tag and the calendar of the tag.
+    expect(storedLeads(email)).toEqual([
+      expect.objectContaining({
+        kind: 'demo',
+        source_tag: 'isa-hq',
+        calendar_link: 'https://cal.com/porchlight/isa-hq',
+      }),
+    ]);
+  },
+);
 
 test('the drawer and the header both open the dialog', async ({ page, isMobile }) => {
   await page.goto('/about-us');

@@ -70,9 +70,9 @@ test('the home page has every section, in order', async ({ page }) => {
   await expect(page.locator('#learn-more-title')).toBeVisible();
 });
 
-test('Latest Insights: the three newest articles as blog cards, their covers loading only near view', async ({
-  page,
-}) => {
+test('Latest Insights: the three newest articles as blog cards, their covers loading only near view', {
+  tag: '@phone',
+}, async ({ page }) => {
   await page.goto('/');
   const insights = page.locator('#insights');
   // Far below the fold: no cover is requested until the visitor scrolls near it.
@@ -103,7 +103,9 @@ test('Latest Insights: the three newest articles as blog cards, their covers loa
   }
 });
 
-test('Integrations: the nine CRMs by name, HubSpot with its own mark, in the ink of either theme', async ({ page }) => {
+test('Integrations: the nine CRMs by name, HubSpot with its own mark, in the ink of either theme', {
+  tag: '@phone',
+}, async ({ page }) => {
   await page.goto('/#integrations');
   const tiles = page.locator('#integrations li');
   // The names alone: no initials in front of them any more.
@@ -134,7 +136,7 @@ test('Integrations: the nine CRMs by name, HubSpot with its own mark, in the ink
   }
 });
 
-test.describe("the hero's note says when the call comes, by the visitor's own clock", () => {
+test.describe("the hero's note says when the call comes, by the visitor's own clock", { tag: '@phone' }, () => {
   // The hero cannot know the phone's time zone before the number is typed, so it goes by the visitor's.
   test.use({ timezoneId: 'America/Chicago' });
   const note = (page: Page) => page.getByRole('main').locator('form .note');
@@ -260,7 +262,7 @@ test('the calculator follows the slider by keyboard and mouse, to the cent', asy
   await expect(pricing.locator('output')).toHaveText('1,000');
 });
 
-test('pricing tabs switch with the mouse and the arrow keys', async ({ page }) => {
+test('pricing tabs switch with the mouse and the arrow keys', { tag: '@desktop' }, async ({ page }) => {
   await page.goto('/#pricing');
   const calculatorTab = page.getByRole('tab', { name: 'Pricing Calculator' });
   await expect(calculatorTab).toHaveAttribute('aria-selected', 'true');
@@ -273,7 +275,7 @@ test('pricing tabs switch with the mouse and the arrow keys', async ({ page }) =
   await expect(calculatorTab).toBeFocused();
 });
 
-test('the offer card shows its toast for five seconds', async ({ page }) => {
+test('the offer card shows its toast for five seconds', { tag: '@phone' }, async ({ page }) => {
   await page.clock.install();
   await page.goto('/#pricing');
   // Paused before the click, so the toast's five seconds run only as the test moves the clock.
@@ -289,7 +291,7 @@ test('the offer card shows its toast for five seconds', async ({ page }) => {
   await expect(toast).toBeHidden();
 });
 
-test('FAQ: one answer open at a time, and it closes again', async ({ page }) => {
+test('FAQ: one answer open at a time, and it closes again', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/#faq');
   const questions = page.locator('#faq h3 button');
   const first = questions.nth(0);
@@ -305,7 +307,7 @@ test('FAQ: one answer open at a time, and it closes again', async ({ page }) => 
   await expect(page.locator('#faq section:not([hidden])')).toHaveCount(0);
 });
 
-test.describe('with the service worker blocked', () => {
+test.describe('with the service worker blocked', { tag: '@phone' }, () => {
   // The worker could answer the held chunk from its own cache.
   test.use({ serviceWorkers: 'block' });
 
@@ -339,7 +341,7 @@ test.describe('with the service worker blocked', () => {
   });
 });
 
-test('the case study opens and closes; the others are coming soon', async ({ page }) => {
+test('the case study opens and closes; the others are coming soon', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/#case-studies');
   const trigger = page.getByRole('button', { name: /From Ignored Calls to Under Contract/ });
   await expect(trigger).toHaveAttribute('aria-expanded', 'false');
@@ -421,9 +423,9 @@ test('the video opens and closes: an embed on desktop, the muted looping file on
   }
 });
 
-test('the promo popup appears after 15 seconds without taking focus, and its offer goes to pricing', async ({
-  page,
-}) => {
+test('the promo popup appears after 15 seconds without taking focus, and its offer goes to pricing', {
+  tag: '@phone',
+}, async ({ page }) => {
   await pauseClockBeforeLoad(page);
   await page.goto('/blogs');
   const popup = page.getByRole('complementary', { name: '50% off your first month' });
@@ -445,9 +447,9 @@ test('the promo popup appears after 15 seconds without taking focus, and its off
   await expect(popup).toBeHidden();
 });
 
-test('the promo bar counts down from 2 d 12 h 30 m each second from 3 s, invisibly, and stops at zero', async ({
-  page,
-}) => {
+test('the promo bar counts down from 2 d 12 h 30 m each second from 3 s, invisibly, and stops at zero', {
+  tag: '@phone',
+}, async ({ page }) => {
   await pauseClockBeforeLoad(page);
   // Counts the page's running one-second intervals: the countdown must cost nothing when it is not ticking.
   await page.addInitScript(() => {

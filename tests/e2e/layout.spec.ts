@@ -7,7 +7,6 @@ import { signInApi } from './operator-support.ts';
 // Every page whole at every common width: nothing cut off at either edge, no sideways scroll, input text of
 // 16 px or more, and 44 px tap targets on phones; both orientations, both themes. One page per route, resized
 // in a loop. The desktop project runs it (the test sets every size itself), so the suite pays for it once.
-test.skip(({ isMobile }) => isMobile, 'the test sets every screen size itself');
 
 /** What was wrong at each screen size and theme; empty when the page is whole everywhere. */
 async function problemsAcrossScreens(page: Page, only: 'phones' | 'all' = 'all'): Promise<string[]> {

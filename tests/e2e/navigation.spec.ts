@@ -50,12 +50,12 @@ for (const { label, id } of SECTION_ITEMS) {
   }
 }
 
-test('a section named in the address is scrolled to on load', async ({ page }) => {
+test('a section named in the address is scrolled to on load', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/#faq');
   await expectSectionAtOffset(page, 'faq');
 });
 
-test('a hash change on the page scrolls to that section', async ({ page }) => {
+test('a hash change on the page scrolls to that section', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/');
   await page.evaluate(() => {
     window.location.hash = 'pricing';
@@ -63,7 +63,9 @@ test('a hash change on the page scrolls to that section', async ({ page }) => {
   await expectSectionAtOffset(page, 'pricing');
 });
 
-test('with reduced motion a section is reached at once, without a smooth scroll', async ({ page }) => {
+test('with reduced motion a section is reached at once, without a smooth scroll', { tag: '@phone' }, async ({
+  page,
+}) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');
   await pauseClock(page);
@@ -76,7 +78,7 @@ test('with reduced motion a section is reached at once, without a smooth scroll'
   expect(Math.abs(top - 80)).toBeLessThanOrEqual(1);
 });
 
-test('a section that does not exist only warns in the console', async ({ page }) => {
+test('a section that does not exist only warns in the console', { tag: '@phone' }, async ({ page }) => {
   const warnings: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'warning') warnings.push(message.text());
@@ -89,7 +91,9 @@ test('a section that does not exist only warns in the console', async ({ page })
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
-test('the logo scrolls to the top on the home page and goes home from another page', async ({ page }) => {
+test('the logo scrolls to the top on the home page and goes home from another page', { tag: '@phone' }, async ({
+  page,
+}) => {
   await page.goto('/privacy');
   await page.getByRole('link', { name: 'Porchlight home' }).click();
   await expect(page).toHaveURL('/');
@@ -106,7 +110,7 @@ test.describe('without the service worker', () => {
   // The worker would answer the chunk request itself, out of reach of page.route.
   test.use({ serviceWorkers: 'block' });
 
-  test("a page whose code is slow to arrive shows 'Loading...' until it does", async ({ page }) => {
+  test("a page whose code is slow to arrive shows 'Loading...' until it does", { tag: '@phone' }, async ({ page }) => {
     await page.goto('/');
     let release = () => {};
     const arrived = new Promise<void>((resolve) => {
@@ -128,9 +132,9 @@ test.describe('without the service worker', () => {
     await expect(loading).toBeHidden();
   });
 
-  test("the blog list's code arrives while the browser is idle on the home page, before any navigation", async ({
-    page,
-  }) => {
+  test("the blog list's code arrives while the browser is idle on the home page, before any navigation", {
+    tag: '@phone',
+  }, async ({ page }) => {
     const blogsChunk = page.waitForRequest((request) => /\/assets\/blogs-[\w-]+\.js$/.test(request.url()));
     await page.goto('/');
     await blogsChunk;
@@ -140,11 +144,9 @@ test.describe('without the service worker', () => {
     );
   });
 
-  test("header links load their page's code after 200 ms of hover, at once within 300 ms of leaving the last, and not for a passing pointer", async ({
-    page,
-    isMobile,
-  }) => {
-    test.skip(isMobile, 'hover needs a pointer');
+  test("header links load their page's code after 200 ms of hover, at once within 300 ms of leaving the last, and not for a passing pointer", {
+    tag: '@desktop',
+  }, async ({ page }) => {
     await page.clock.install();
     await page.goto('/privacy');
     await pauseClock(page);
@@ -201,7 +203,7 @@ const ALL_ITEMS = [
   'About Us',
 ];
 
-test.describe('which navigation a screen gets', () => {
+test.describe('which navigation a screen gets', { tag: '@desktop' }, () => {
   // Phones and landscape screens under 1024 px: the drawer. Under 1024 px the header has no room for the
   // links; under 1280 px the pages after Blog move into the menu. Every item stays reachable.
   for (const { width, height, inline } of [
@@ -242,11 +244,9 @@ async function tabTo(page: Page, target: Locator, max = 30) {
   await expect(target).toBeFocused();
 }
 
-test('keyboard only on a phone: the menu opens, keeps focus inside both ways, and Pricing lands on its section', async ({
-  page,
-  isMobile,
-}) => {
-  test.skip(!isMobile, 'the drawer of the mobile viewport');
+test('keyboard only on a phone: the menu opens, keeps focus inside both ways, and Pricing lands on its section', {
+  tag: '@phone',
+}, async ({ page }) => {
   await page.goto('/privacy');
   const menuButton = page.getByRole('button', { name: 'Open menu' });
   await tabTo(page, menuButton);

@@ -119,10 +119,7 @@ function serverSecrets(): [name: string, value: string][] {
   return Object.entries(secrets).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
 }
 
-// These two read files, not pages: one project is enough.
 test.describe('in the files', () => {
-  test.skip(({ isMobile }) => isMobile, 'no browser involved: the desktop project runs it');
-
   test('the secrets under test are the passwords, the hook and lead webhook secrets and the session secret', () => {
     expect(serverSecrets().map(([name]) => name)).toEqual(
       expect.arrayContaining([
@@ -271,10 +268,7 @@ async function leaveByTheTop(page: Page) {
 }
 
 for (const path of ['/dashboard', '/analytics']) {
-  test(`${path} keeps a quiet background: no promo popup, no exit-intent dialog, no ad pixel`, async ({
-    page,
-    isMobile,
-  }) => {
+  test(`${path} keeps a quiet background: no promo popup, no exit-intent dialog, no ad pixel`, async ({ page }) => {
     const pixelCalls = await recordAdPixel(page);
     const promo = page.getByRole('complementary', { name: '50% off your first month' });
     const exitIntent = page.getByRole('dialog', { name: 'Have the AI call me' });
@@ -307,7 +301,6 @@ for (const path of ['/dashboard', '/analytics']) {
     await expect.poll(pixelCalls).toEqual([['track', 'PageView']]);
     await page.clock.runFor(16_000);
     await expect(promo).toBeVisible();
-    if (isMobile) return;
     await page.mouse.move(400, 300);
     await leaveByTheTop(page);
     expect(await exitIntentShown()).toBe('1');

@@ -65,7 +65,7 @@ test('the header turns opaque once the page is scrolled more than 10 px', async 
   await expect(header).toHaveAttribute('data-opaque', 'false');
 });
 
-test('the footer has the company, legal and contact links as real links', async ({ page }) => {
+test('the footer has the company, legal and contact links as real links', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
   for (const name of [
@@ -95,7 +95,7 @@ test('the footer has the company, legal and contact links as real links', async 
   await expect(footer).toContainText('AI-powered inside sales assistant for real-estate professionals');
 });
 
-test.describe('without the service worker', () => {
+test.describe('without the service worker', { tag: '@phone' }, () => {
   // The worker would serve the app's scripts from its cache, out of reach of page.route.
   test.use({ serviceWorkers: 'block' });
 
@@ -129,7 +129,7 @@ test.describe('without the service worker', () => {
   });
 });
 
-test('the splash shows once per session at start and is gone after 800 ms', async ({ page }) => {
+test('the splash shows once per session at start and is gone after 800 ms', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/team', { waitUntil: 'commit' });
   const splash = page.getByTestId('splash');
   // Shown (laid out over the page) and set to fade out after 800 ms, by CSS alone.
@@ -142,7 +142,7 @@ test('the splash shows once per session at start and is gone after 800 ms', asyn
   await expect(splash).toHaveCSS('display', 'none');
 });
 
-test('changing page scrolls back to the top', async ({ page }) => {
+test('changing page scrolls back to the top', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/privacy');
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
@@ -171,11 +171,9 @@ for (const { width, height } of [
   { width: 1100, height: 700 },
   { width: 1280, height: 800 },
 ]) {
-  test(`${width}×${height}: the header fits the screen, and both calls to action are wholly on it`, async ({
-    page,
-    isMobile,
-  }) => {
-    test.skip(isMobile, 'tablet and desktop widths');
+  test(`${width}×${height}: the header fits the screen, and both calls to action are wholly on it`, {
+    tag: '@desktop',
+  }, async ({ page }) => {
     await page.setViewportSize({ width, height });
     await page.goto('/privacy');
     const banner = page.getByRole('banner');
@@ -192,10 +190,7 @@ for (const { width, height } of [
   });
 }
 
-// The phone project's own phone: a desktop project made to pose as one would only repeat the same test.
-test.describe('compact navigation', () => {
-  test.skip(({ isMobile }) => !isMobile, 'a phone: the mobile project');
-
+test.describe('compact navigation', { tag: '@phone' }, () => {
   test('the drawer has the menu items minus About Us, plus both calls to action, and closes on a click', async ({
     page,
   }) => {
@@ -251,8 +246,7 @@ test.describe('compact navigation', () => {
   });
 });
 
-test.describe('landscape phone', () => {
-  test.skip(({ isMobile }) => !isMobile, 'a phone: the mobile project');
+test.describe('landscape phone', { tag: '@phone' }, () => {
   test.use({ viewport: { width: 844, height: 390 } });
 
   test('the menu is a bottom sheet', async ({ page }) => {
@@ -271,8 +265,7 @@ test.describe('landscape phone', () => {
   });
 });
 
-test('keyboard only: skip link, header and footer are reachable and work', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'desktop keyboard path');
+test('keyboard only: skip link, header and footer are reachable and work', { tag: '@desktop' }, async ({ page }) => {
   await page.goto('/privacy');
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
@@ -302,7 +295,11 @@ test('keyboard only: skip link, header and footer are reachable and work', async
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
 });
 
-test('the service worker registers, and a page seen once opens offline', async ({ page, context, pageErrors }) => {
+test('the service worker registers, and a page seen once opens offline', { tag: '@phone' }, async ({
+  page,
+  context,
+  pageErrors,
+}) => {
   await page.goto('/about-us');
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -340,9 +337,9 @@ function cachedUrls(page: Page) {
   });
 }
 
-test('the service worker keeps only its own version of the caches, with the build precached and no API answers', async ({
-  page,
-}) => {
+test('the service worker keeps only its own version of the caches, with the build precached and no API answers', {
+  tag: '@phone',
+}, async ({ page }) => {
   const version = await workerVersion(page);
   // Caches an older worker left behind, made before this one installs (the offline page runs no app code).
   await page.goto('/offline.html', { waitUntil: 'commit' });
@@ -377,7 +374,7 @@ test('the service worker keeps only its own version of the caches, with the buil
   expect(cached.filter((url) => /\/(api|socket\.io)\//.test(new URL(url).pathname))).toEqual([]);
 });
 
-test('offline, a page never seen gets the offline page, styled from the cache', async ({
+test('offline, a page never seen gets the offline page, styled from the cache', { tag: '@phone' }, async ({
   page,
   context,
   pageErrors,
@@ -399,10 +396,9 @@ test('offline, a page never seen gets the offline page, styled from the cache', 
   pageErrors.splice(0, pageErrors.length, ...unexpected);
 });
 
-test('the notifications live region is in the page before any toast, and toasts are added to it', async ({
-  page,
-  request,
-}) => {
+test('the notifications live region is in the page before any toast, and toasts are added to it', {
+  tag: '@phone',
+}, async ({ page, request }) => {
   // Server-rendered: present before any script runs.
   const html = await (await request.get('/')).text();
   expect(html).toMatch(/<ol[^>]*aria-label="Notifications"[^>]*aria-live="polite"/);
@@ -417,7 +413,7 @@ test('the notifications live region is in the page before any toast, and toasts 
   expect(await element?.evaluate((el) => el.isConnected && el.textContent?.includes('Limited Time Offer!'))).toBe(true);
 });
 
-test('toasts: at most three at once, and the oldest does not come back', async ({ page }) => {
+test('toasts: at most three at once, and the oldest does not come back', { tag: '@phone' }, async ({ page }) => {
   await page.clock.install();
   await page.goto('/#pricing');
   await pauseClock(page);
@@ -432,7 +428,7 @@ test('toasts: at most three at once, and the oldest does not come back', async (
   await expect(toasts).toHaveCount(0);
 });
 
-test('a toast closes by itself after 4 seconds', async ({ page }) => {
+test('a toast closes by itself after 4 seconds', { tag: '@phone' }, async ({ page }) => {
   await page.clock.install();
   await page.goto('/blogs');
   await pauseClock(page);
@@ -446,7 +442,7 @@ test('a toast closes by itself after 4 seconds', async ({ page }) => {
   await expect(toast).toBeHidden();
 });
 
-test('a toast can be dismissed before its time', async ({ page }) => {
+test('a toast can be dismissed before its time', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/#pricing');
   await page.getByRole('button', { name: /Limited Time Offer!/ }).click();
   const toast = page.getByRole('status').filter({ hasText: 'Limited Time Offer!' });
@@ -454,11 +450,9 @@ test('a toast can be dismissed before its time', async ({ page }) => {
   await expect(toast).toBeHidden();
 });
 
-test('the theme tooltip: 700 ms to open, at once within 300 ms of another, closed by leave, click, scroll and blur', async ({
-  page,
-  isMobile,
-}) => {
-  test.skip(isMobile, 'hover needs a pointer; the keyboard path is the same component');
+test('the theme tooltip: 700 ms to open, at once within 300 ms of another, closed by leave, click, scroll and blur', {
+  tag: '@desktop',
+}, async ({ page }) => {
   await page.clock.install();
   await page.goto('/privacy');
   await pauseClock(page);
@@ -535,7 +529,7 @@ test('device hints: low-end at 4 cores or fewer, reduced motion, and mobile foll
   }
 });
 
-test.describe('on an iPhone', () => {
+test.describe('on an iPhone', { tag: '@phone' }, () => {
   test.use({ userAgent: devices['iPhone 13'].userAgent });
 
   test('the ios hint is set', async ({ page }) => {
@@ -544,7 +538,7 @@ test.describe('on an iPhone', () => {
   });
 });
 
-test.describe('with a dark system theme', () => {
+test.describe('with a dark system theme', { tag: '@phone' }, () => {
   test.use({ colorScheme: 'dark' });
 
   test('the site follows the system until the visitor chooses, and the choice wins after a reload', async ({
