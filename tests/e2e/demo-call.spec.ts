@@ -384,3 +384,31 @@ test('the drawer and the header both open the dialog', async ({ page, isMobile }
   }
   await openFromHeader(page);
 });
+
+test(
+  'where a WebSocket cannot get through, the call still moves on over long polling',
+  { tag: '@phone' },
+  async ({ page, pageErrors }, testInfo) => {
+    const phone = numberFor(testInfo, '210', 9);
+    // A proxy that lets HTTP through but refuses the WebSocket upgrade, as some corporate networks do: every
+    // WebSocket the page opens is sent where the server refuses the upgrade.
+    await page.addInitScript(() => {
+      const Native = window.WebSocket;
+      window.WebSocket = class extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(String(url).replace('/socket.io/', '/no-websocket-here/'), protocols);
+          Object.assign(window, { refusedSockets: Number(Reflect.get(window, 'refusedSockets') ?? 0) + 1 });
+        }
+      };
+    });
+    await page.goto('/');
+    await page.getByLabel('Your phone number').fill(phone);
+    await page.getByRole('main').getByRole('button', { name: 'Try the AI' }).click();
+    await fillDetails(page, {});
+    await page.getByRole('dialog').getByRole('button', { name: 'Call Me Now' }).click();
+    await expect(page.getByRole('dialog', { name: 'Incoming Call!' })).toBeVisible();
+    expect(await page.evaluate(() => Reflect.get(window, 'refusedSockets'))).toBeGreaterThan(0);
+    // The browser reports the refused WebSocket itself; that is the network this test plays.
+    pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((error) => !error.includes('WebSocket')));
+  },
+);

@@ -38,8 +38,16 @@ function isUnknownCall(value: unknown): boolean {
  * `url` is for scripts outside a browser; pages connect to their own origin. Returns the function that stops following.
  */
 export function followCall(callId: string, listener: CallListener, { url }: { url?: string } = {}): () => void {
-  // Our own schedule instead of socket.io's randomised backoff; a manager of its own, never shared.
-  const options = { reconnection: false, autoConnect: false, forceNew: true };
+  // Our own schedule instead of socket.io's randomised backoff; a manager of its own, never shared. A WebSocket
+  // first: one connection that stays on the instance it reached, so several instances need no sticky sessions
+  // (README "Several instances"); long polling only where a WebSocket cannot get through.
+  const options = {
+    reconnection: false,
+    autoConnect: false,
+    forceNew: true,
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
+  };
   const socket = url ? io(url, options) : io(options);
   let attempt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
