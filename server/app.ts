@@ -27,7 +27,7 @@ import { leadStore } from '#server/leads/lead-store.ts';
 import { markRouteGroup } from '#server/metrics/route-groups.ts';
 import type { ServerMetrics } from '#server/metrics/server-metrics.ts';
 import { apiNotFound, errorHandler } from '#server/middleware/errors.ts';
-import { memoryReplayGuard, type ReplayGuard } from '#server/middleware/replay-guard.ts';
+import { memoryReplayGuard, postgresReplayGuard, type ReplayGuard } from '#server/middleware/replay-guard.ts';
 import { sameOriginOnly } from '#server/middleware/same-origin.ts';
 import { cspNonce, securityPolicy } from '#server/middleware/security.ts';
 import { privacyStore } from '#server/privacy/privacy-store.ts';
@@ -113,7 +113,7 @@ export function createApp({
   onLeadQueued = () => {},
   onRetryRequested = () => {},
   pageCache,
-  replays = memoryReplayGuard({ clock }),
+  replays: givenReplays,
   signInFailures: givenSignInFailures,
   sleep = (ms) => delay(ms),
   backupStatus,
@@ -193,6 +193,8 @@ export function createApp({
   const sessions = sessionStore(db);
   const leadVolume = leadVolumeStore(db);
   const calls = callStatusService({ db, events: callEvents, clock });
+  // With several instances on one PostgreSQL database, a replay sent to any of them is caught.
+  const replays = givenReplays ?? (isPostgres(db) ? postgresReplayGuard(db, { clock }) : memoryReplayGuard({ clock }));
   // Signed server-to-server callbacks, ahead of /api: their own limits, their own raw body, no same-origin rule.
   app.use(HOOKS_PATH, hooksRouter({ config, clock, calls, leadVolume, replays }));
 

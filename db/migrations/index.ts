@@ -8,6 +8,7 @@ import * as leadInbox from './0006-lead-inbox.ts';
 import * as privacyRequests from './0007-privacy-requests.ts';
 import * as preparingCalls from './0008-preparing-calls.ts';
 import * as sharedLimits from './0009-shared-limits.ts';
+import * as sharedHookReplays from './0010-shared-hook-replays.ts';
 
 // A static list, not a folder scan: a scan breaks once the code is bundled, since the files are no longer there.
 // Add new migrations at the end with the next number. Each runs in its own transaction with foreign keys off
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0007-privacy-requests': privacyRequests,
   '0008-preparing-calls': preparingCalls,
   '0009-shared-limits': sharedLimits,
+  '0010-shared-hook-replays': sharedHookReplays,
 };

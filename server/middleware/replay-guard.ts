@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import type { DB } from '#db/database.ts';
 import type { Clock } from '#shared/clock.ts';
 
 /**
@@ -53,6 +55,35 @@ export function memoryReplayGuard({
         expiries.delete(oldest);
       }
       return false;
+    },
+  };
+}
+
+// Expired signatures are deleted at most this often per instance; the index on expires_at keeps it cheap.
+const CLEANUP_EVERY_MS = 60_000;
+
+/**
+ * PostgreSQL's hook_replays table, shared by every instance on the database, so a request accepted by one is
+ * refused as a replay by all. Looking and remembering are one upsert: a new signature, or one whose entry has
+ * expired, is written and returned; a live one is left alone and nothing comes back.
+ */
+export function postgresReplayGuard(db: DB, { clock }: { clock: Clock }): ReplayGuard {
+  let cleanedAt: number | undefined;
+  return {
+    async seen(signature, expiresAt) {
+      const now = clock();
+      const { rows } = await sql<{ signature: string }>`
+        insert into hook_replays (signature, expires_at) values (${signature}, ${expiresAt.toISOString()})
+        on conflict (signature) do update set expires_at = excluded.expires_at
+          where hook_replays.expires_at <= ${now.toISOString()}
+        returning signature`.execute(db);
+      cleanedAt ??= now.getTime();
+      if (now.getTime() - cleanedAt >= CLEANUP_EVERY_MS) {
+        cleanedAt = now.getTime();
+        // Without holding up the request; a failure leaves them for the next time.
+        sql`delete from hook_replays where expires_at <= ${now.toISOString()}`.execute(db).catch(() => undefined);
+      }
+      return rows.length === 0;
     },
   };
 }

@@ -477,3 +477,32 @@ test.skipIf(testPostgresUrl() === undefined)(
     await expect.poll(() => onB.pushed, { timeout: 30_000 }).toEqual([{ callId, status: 'calling' }]);
   },
 );
+
+// PostgreSQL only: one SQLite file has one server, whose memory sees every request.
+test.skipIf(testPostgresUrl() === undefined)(
+  'a signed hook accepted by instance A and played again to instance B is refused there',
+  async () => {
+    const secret = 'a-hook-secret-of-some-length';
+    const time = manualClock(T0);
+    const [a, b] = await twoInstances({ HOOK_SECRET: secret }, time.clock);
+    const body = JSON.stringify({ externalId: 'crm-1' });
+    const headers = signedHeaders(secret, { method: 'POST', path: '/api/hooks/leads', body }, time.clock());
+    const send = (instance: TestApp) => request(instance.app).post('/api/hooks/leads').set(headers).send(body);
+    expect((await send(a)).status).toBeLessThan(300);
+    time.advance(60_000);
+    const replay = await send(b);
+    expect(replay.status).toBe(409);
+    expect(replay.body.error).toBe(
+      'This signed request was already received. Sign every request afresh, with a new timestamp.',
+    );
+    expect(await a.db.selectFrom('lead_volume').select('id').execute()).toHaveLength(1);
+    // Two copies of another request sent to both at once: one passes.
+    const next = JSON.stringify({ externalId: 'crm-2' });
+    const fresh = signedHeaders(secret, { method: 'POST', path: '/api/hooks/leads', body: next }, time.clock());
+    const both = await Promise.all(
+      [a, b].map((instance) => request(instance.app).post('/api/hooks/leads').set(fresh).send(next)),
+    );
+    expect(both.map((res) => res.status).sort()).toEqual([200, 409]);
+    expect(await a.db.selectFrom('lead_volume').select('id').execute()).toHaveLength(2);
+  },
+);
