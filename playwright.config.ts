@@ -27,7 +27,11 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   workers: 2,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
-  use: { baseURL, launchOptions, trace: 'retain-on-failure' },
+  // The service worker precaches the whole build in every new browser context; only its own tests
+  // (tests/e2e/shell.spec.ts) let it run, which also keeps page.route in reach of every request.
+  // A trace costs a quarter of the suite's time even when it is thrown away; a failure still leaves its error
+  // context (the page's accessibility tree) and a screenshot. `npx playwright test --trace on` records them.
+  use: { baseURL, launchOptions, trace: 'off', screenshot: 'only-on-failure', serviceWorkers: 'block' },
   projects: [
     // A test that does the same at any size runs once: tagged @phone, on the phone (most visitors; the layout
     // spec checks every page at every width), or @desktop, on the desktop (a pointer to hover with, tablet and

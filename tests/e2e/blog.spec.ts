@@ -331,35 +331,30 @@ test('a link inside an article opens another article in the app, without reloadi
   expect(reloads.documents).toEqual([]);
 });
 
-test.describe('without the service worker', { tag: '@phone' }, () => {
-  // The worker would answer the chunk requests itself, out of reach of page.route.
-  test.use({ serviceWorkers: 'block' });
-
-  test("an article's link to the pricing calculator lands on the home page's pricing section, even when the sections above it arrive last", async ({
-    page,
-  }) => {
-    await page.goto('/blog/lead-qualification-with-voice-ai');
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/(how-it-works|integrations|why-choose|compliance)-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    await page.getByRole('main').getByRole('article').getByRole('link', { name: 'pricing calculator' }).click();
-    await expect(page).toHaveURL('/#pricing');
-    const heading = page.getByRole('heading', { level: 2, name: 'Pay for the leads you get, not for seats' });
-    await expect(heading).toBeAttached();
-    release();
-    await expect(
-      page.getByRole('heading', {
-        level: 2,
-        name: 'From new lead to booked appointment, without you lifting a finger',
-      }),
-    ).toBeAttached();
-    await expect(heading).toBeInViewport();
+test("an article's link to the pricing calculator lands on the home page's pricing section, even when the sections above it arrive last", {
+  tag: '@phone',
+}, async ({ page }) => {
+  await page.goto('/blog/lead-qualification-with-voice-ai');
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
   });
+  await page.route(/\/assets\/(how-it-works|integrations|why-choose|compliance)-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.getByRole('main').getByRole('article').getByRole('link', { name: 'pricing calculator' }).click();
+  await expect(page).toHaveURL('/#pricing');
+  const heading = page.getByRole('heading', { level: 2, name: 'Pay for the leads you get, not for seats' });
+  await expect(heading).toBeAttached();
+  release();
+  await expect(
+    page.getByRole('heading', {
+      level: 2,
+      name: 'From new lead to booked appointment, without you lifting a finger',
+    }),
+  ).toBeAttached();
+  await expect(heading).toBeInViewport();
 });
 
 test('an unknown article is the not-found page', { tag: '@phone' }, async ({ page }) => {

@@ -307,38 +307,35 @@ test('FAQ: one answer open at a time, and it closes again', { tag: '@phone' }, a
   await expect(page.locator('#faq section:not([hidden])')).toHaveCount(0);
 });
 
-test.describe('with the service worker blocked', { tag: '@phone' }, () => {
-  // The worker could answer the held chunk from its own cache.
-  test.use({ serviceWorkers: 'block' });
-
-  test('the page says it is ready only once the sections whose code comes later answer a click', async ({ page }) => {
-    // The FAQ's code is held back: the rest of the page hydrates, the FAQ cannot yet.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const faqChunk = builtChunkUrl('client/features/home/faq.tsx');
-    await page.route(
-      (url) => url.pathname === faqChunk,
-      async (route) => {
-        await held;
-        await route.continue();
-      },
-    );
-    // The layout posts the visit 1.5 s after it has hydrated.
-    const layoutHydrated = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/visits');
-    await page.goto('/', { waitUntil: 'commit' });
-    await layoutHydrated;
-    const html = page.locator('html');
-    await expect(html).not.toHaveAttribute('data-hydrated', 'true');
-
-    release();
-    await expect(html).toHaveAttribute('data-hydrated', 'true');
-    // Ready means the very first click on a late section counts.
-    const question = page.locator('#faq h3 button').first();
-    await question.click();
-    await expect(question).toHaveAttribute('aria-expanded', 'true');
+test('the page says it is ready only once the sections whose code comes later answer a click', {
+  tag: '@phone',
+}, async ({ page }) => {
+  // The FAQ's code is held back: the rest of the page hydrates, the FAQ cannot yet.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
   });
+  const faqChunk = builtChunkUrl('client/features/home/faq.tsx');
+  await page.route(
+    (url) => url.pathname === faqChunk,
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  // The layout posts the visit 1.5 s after it has hydrated.
+  const layoutHydrated = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/visits');
+  await page.goto('/', { waitUntil: 'commit' });
+  await layoutHydrated;
+  const html = page.locator('html');
+  await expect(html).not.toHaveAttribute('data-hydrated', 'true');
+
+  release();
+  await expect(html).toHaveAttribute('data-hydrated', 'true');
+  // Ready means the very first click on a late section counts.
+  const question = page.locator('#faq h3 button').first();
+  await question.click();
+  await expect(question).toHaveAttribute('aria-expanded', 'true');
 });
 
 test('the case study opens and closes; the others are coming soon', { tag: '@phone' }, async ({ page }) => {

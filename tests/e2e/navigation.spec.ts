@@ -106,91 +106,86 @@ test('the logo scrolls to the top on the home page and goes home from another pa
   await expect(page).toHaveURL('/');
 });
 
-test.describe('without the service worker', () => {
-  // The worker would answer the chunk request itself, out of reach of page.route.
-  test.use({ serviceWorkers: 'block' });
-
-  test("a page whose code is slow to arrive shows 'Loading...' until it does", { tag: '@phone' }, async ({ page }) => {
-    await page.goto('/');
-    let release = () => {};
-    const arrived = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route('**/assets/privacy-*.js', async (route) => {
-      await arrived;
-      await route.continue();
-    });
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
-    const loading = page.getByRole('status').getByText('Loading...');
-    await expect(loading).toBeVisible();
-    // Still the home page underneath while the next page's code is on its way.
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      'Your Real Estate Voice AI Partner That Never Misses A Lead.',
-    );
-    release();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
-    await expect(loading).toBeHidden();
+test("a page whose code is slow to arrive shows 'Loading...' until it does", { tag: '@phone' }, async ({ page }) => {
+  await page.goto('/');
+  let release = () => {};
+  const arrived = new Promise<void>((resolve) => {
+    release = resolve;
   });
-
-  test("the blog list's code arrives while the browser is idle on the home page, before any navigation", {
-    tag: '@phone',
-  }, async ({ page }) => {
-    const blogsChunk = page.waitForRequest((request) => /\/assets\/blogs-[\w-]+\.js$/.test(request.url()));
-    await page.goto('/');
-    await blogsChunk;
-    await expect(page).toHaveURL('/');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      'Your Real Estate Voice AI Partner That Never Misses A Lead.',
-    );
+  await page.route('**/assets/privacy-*.js', async (route) => {
+    await arrived;
+    await route.continue();
   });
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+  const loading = page.getByRole('status').getByText('Loading...');
+  await expect(loading).toBeVisible();
+  // Still the home page underneath while the next page's code is on its way.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Your Real Estate Voice AI Partner That Never Misses A Lead.',
+  );
+  release();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+  await expect(loading).toBeHidden();
+});
 
-  test("header links load their page's code after 200 ms of hover, at once within 300 ms of leaving the last, and not for a passing pointer", {
-    tag: '@desktop',
-  }, async ({ page }) => {
-    await page.clock.install();
-    await page.goto('/privacy');
-    await pauseClock(page);
-    const chunks: string[] = [];
-    page.on('request', (request) => {
-      const chunk = /\/assets\/(about-us|affiliate-program|lead-generation)-[\w-]+\.js$/.exec(request.url());
-      if (chunk?.[1]) chunks.push(chunk[1]);
-    });
-    // A request the page starts after any chunk request it has already started: once it is answered,
-    // every earlier request has been seen.
-    const seenSoFar = async () => {
-      await page.evaluate(() => fetch('/healthz').then((response) => response.text()));
-      return [...chunks];
-    };
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    const away = () => page.mouse.move(640, 600);
+test("the blog list's code arrives while the browser is idle on the home page, before any navigation", {
+  tag: '@phone',
+}, async ({ page }) => {
+  const blogsChunk = page.waitForRequest((request) => /\/assets\/blogs-[\w-]+\.js$/.test(request.url()));
+  await page.goto('/');
+  await blogsChunk;
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Your Real Estate Voice AI Partner That Never Misses A Lead.',
+  );
+});
 
-    // Passing over a link for 50 ms loads nothing, however long the page then waits.
-    await nav.getByRole('link', { name: 'Affiliate Program' }).hover();
-    await page.clock.runFor(50);
-    await away();
-    await page.clock.runFor(1000);
-    expect(await seenSoFar()).toEqual([]);
-
-    // Resting for 200 ms does.
-    await nav.getByRole('link', { name: 'About Us' }).hover();
-    await page.clock.runFor(199);
-    expect(await seenSoFar()).toEqual([]);
-    await page.clock.runFor(1);
-    await expect.poll(seenSoFar).toEqual(['about-us']);
-
-    // The next link within 300 ms of leaving: at once, without any time passing.
-    await nav.getByRole('link', { name: 'Lead Generation' }).hover();
-    await expect.poll(seenSoFar).toEqual(['about-us', 'lead-generation']);
-
-    // 300 ms after leaving, the full delay again.
-    await away();
-    await page.clock.runFor(300);
-    await nav.getByRole('link', { name: 'Affiliate Program' }).hover();
-    await page.clock.runFor(199);
-    expect(await seenSoFar()).toEqual(['about-us', 'lead-generation']);
-    await page.clock.runFor(1);
-    await expect.poll(seenSoFar).toEqual(['about-us', 'lead-generation', 'affiliate-program']);
+test("header links load their page's code after 200 ms of hover, at once within 300 ms of leaving the last, and not for a passing pointer", {
+  tag: '@desktop',
+}, async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/privacy');
+  await pauseClock(page);
+  const chunks: string[] = [];
+  page.on('request', (request) => {
+    const chunk = /\/assets\/(about-us|affiliate-program|lead-generation)-[\w-]+\.js$/.exec(request.url());
+    if (chunk?.[1]) chunks.push(chunk[1]);
   });
+  // A request the page starts after any chunk request it has already started: once it is answered,
+  // every earlier request has been seen.
+  const seenSoFar = async () => {
+    await page.evaluate(() => fetch('/healthz').then((response) => response.text()));
+    return [...chunks];
+  };
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const away = () => page.mouse.move(640, 600);
+
+  // Passing over a link for 50 ms loads nothing, however long the page then waits.
+  await nav.getByRole('link', { name: 'Affiliate Program' }).hover();
+  await page.clock.runFor(50);
+  await away();
+  await page.clock.runFor(1000);
+  expect(await seenSoFar()).toEqual([]);
+
+  // Resting for 200 ms does.
+  await nav.getByRole('link', { name: 'About Us' }).hover();
+  await page.clock.runFor(199);
+  expect(await seenSoFar()).toEqual([]);
+  await page.clock.runFor(1);
+  await expect.poll(seenSoFar).toEqual(['about-us']);
+
+  // The next link within 300 ms of leaving: at once, without any time passing.
+  await nav.getByRole('link', { name: 'Lead Generation' }).hover();
+  await expect.poll(seenSoFar).toEqual(['about-us', 'lead-generation']);
+
+  // 300 ms after leaving, the full delay again.
+  await away();
+  await page.clock.runFor(300);
+  await nav.getByRole('link', { name: 'Affiliate Program' }).hover();
+  await page.clock.runFor(199);
+  expect(await seenSoFar()).toEqual(['about-us', 'lead-generation']);
+  await page.clock.runFor(1);
+  await expect.poll(seenSoFar).toEqual(['about-us', 'lead-generation', 'affiliate-program']);
 });
 
 const ALL_ITEMS = [

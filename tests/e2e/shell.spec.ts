@@ -95,38 +95,32 @@ test('the footer has the company, legal and contact links as real links', { tag:
   await expect(footer).toContainText('AI-powered inside sales assistant for real-estate professionals');
 });
 
-test.describe('without the service worker', { tag: '@phone' }, () => {
-  // The worker would serve the app's scripts from its cache, out of reach of page.route.
-  test.use({ serviceWorkers: 'block' });
-
-  test('the theme choice survives a reload and is painted before any script of the app runs', async ({
-    page,
-    pageErrors,
-  }) => {
-    await page.goto('/about-us');
-    await chooseTheme(page, 'Dark');
-    // Without the app's JavaScript, only the inline boot script can have applied the theme.
-    const blocked = new Set<string>();
-    await page.route('**/assets/*.js', (route) => {
-      blocked.add(route.request().url());
-      return route.abort();
-    });
-    const expected: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error' && blocked.has(message.location().url))
-        expected.push(`console: ${message.text()}`);
-    });
-    await page.reload();
-    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    expect(background).toBe('rgb(20, 19, 15)');
-    expect(blocked.size).toBeGreaterThan(0);
-    // The failed loads of the scripts blocked on purpose are expected; any other error still fails the test.
-    for (const error of expected) {
-      const index = pageErrors.indexOf(error);
-      if (index >= 0) pageErrors.splice(index, 1);
-    }
+test('the theme choice survives a reload and is painted before any script of the app runs', { tag: '@phone' }, async ({
+  page,
+  pageErrors,
+}) => {
+  await page.goto('/about-us');
+  await chooseTheme(page, 'Dark');
+  // Without the app's JavaScript, only the inline boot script can have applied the theme.
+  const blocked = new Set<string>();
+  await page.route('**/assets/*.js', (route) => {
+    blocked.add(route.request().url());
+    return route.abort();
   });
+  const expected: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && blocked.has(message.location().url)) expected.push(`console: ${message.text()}`);
+  });
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(background).toBe('rgb(20, 19, 15)');
+  expect(blocked.size).toBeGreaterThan(0);
+  // The failed loads of the scripts blocked on purpose are expected; any other error still fails the test.
+  for (const error of expected) {
+    const index = pageErrors.indexOf(error);
+    if (index >= 0) pageErrors.splice(index, 1);
+  }
 });
 
 test('the splash shows once per session at start and is gone after 800 ms', { tag: '@phone' }, async ({ page }) => {
@@ -295,105 +289,108 @@ test('keyboard only: skip link, header and footer are reachable and work', { tag
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
 });
 
-test('the service worker registers, and a page seen once opens offline', { tag: '@phone' }, async ({
-  page,
-  context,
-  pageErrors,
-}) => {
-  await page.goto('/about-us');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
+test.describe('with the service worker', { tag: '@phone' }, () => {
+  // Every other browser test runs without it (playwright.config.ts).
+  test.use({ serviceWorkers: 'allow' });
+
+  test('the service worker registers, and a page seen once opens offline', async ({ page, context, pageErrors }) => {
+    await page.goto('/about-us');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload(); // now controlled: the page passes through the worker and is kept
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await page.goto('/lead-generation');
+    await context.setOffline(true);
+    await page.goto('/about-us', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Porchlight');
+    await page.goto('/affiliate-program', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are offline');
+    await context.setOffline(false);
+    // The worker's own network attempts fail while offline, and the browser reports each one.
+    const unexpected = pageErrors.filter((error) => !error.includes('ERR_INTERNET_DISCONNECTED'));
+    pageErrors.splice(0, pageErrors.length, ...unexpected);
   });
-  await page.reload(); // now controlled: the page passes through the worker and is kept
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  await page.goto('/lead-generation');
-  await context.setOffline(true);
-  await page.goto('/about-us', { waitUntil: 'commit' });
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Porchlight');
-  await page.goto('/affiliate-program', { waitUntil: 'commit' });
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are offline');
-  await context.setOffline(false);
-  // The worker's own network attempts fail while offline, and the browser reports each one.
-  const unexpected = pageErrors.filter((error) => !error.includes('ERR_INTERNET_DISCONNECTED'));
-  pageErrors.splice(0, pageErrors.length, ...unexpected);
-});
 
-/** The version the current build's worker names its caches with. */
-async function workerVersion(page: Page) {
-  const source = await (await page.request.get('/sw.js')).text();
-  const version = /const VERSION = '([0-9a-f]+)'/.exec(source)?.[1];
-  if (!version) throw new Error('no version in /sw.js');
-  return version;
-}
+  /** The version the current build's worker names its caches with. */
+  async function workerVersion(page: Page) {
+    const source = await (await page.request.get('/sw.js')).text();
+    const version = /const VERSION = '([0-9a-f]+)'/.exec(source)?.[1];
+    if (!version) throw new Error('no version in /sw.js');
+    return version;
+  }
 
-/** Every URL held in any of the page's caches. */
-function cachedUrls(page: Page) {
-  return page.evaluate(async () => {
-    const urls: string[] = [];
-    for (const key of await caches.keys()) {
-      for (const request of await (await caches.open(key)).keys()) urls.push(request.url);
-    }
-    return urls;
+  /** Every URL held in any of the page's caches. */
+  function cachedUrls(page: Page) {
+    return page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const key of await caches.keys()) {
+        for (const request of await (await caches.open(key)).keys()) urls.push(request.url);
+      }
+      return urls;
+    });
+  }
+
+  test('the service worker keeps only its own version of the caches, with the build precached and no API answers', {
+    tag: '@phone',
+  }, async ({ page }) => {
+    const version = await workerVersion(page);
+    // Caches an older worker left behind, made before this one installs (the offline page runs no app code).
+    await page.goto('/offline.html', { waitUntil: 'commit' });
+    await page.evaluate(async () => {
+      await (await caches.open('assets-0123456789ab')).put('/assets/old.js', new Response('old'));
+      await caches.open('pages-0123456789ab');
+    });
+    await page.goto('/about-us');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await expect.poll(() => page.evaluate(() => caches.keys())).toEqual(expect.arrayContaining([`assets-${version}`]));
+    await expect
+      .poll(async () => (await page.evaluate(() => caches.keys())).every((key) => key.endsWith(`-${version}`)))
+      .toBe(true);
+
+    // The page's own script, a hashed asset of this build, is in the cache before anything asks for it again.
+    const entry = await page.evaluate(
+      () => document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src,
+    );
+    expect(entry).toMatch(/\/assets\/[\w-]+\.js$/);
+    expect(await cachedUrls(page)).toContain(entry);
+
+    // API answers pass through untouched, whether the page fetches them or the visitor opens one.
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    const session = await page.evaluate(() => fetch('/api/session').then((response) => response.status));
+    expect(session).toBe(200);
+    await page.goto('/api/session', { waitUntil: 'commit' });
+    await expect(page.locator('body')).toContainText('roles');
+    await page.goto('/privacy');
+    const cached = await cachedUrls(page);
+    expect(cached.some((url) => url.endsWith('/privacy'))).toBe(true);
+    expect(cached.filter((url) => /\/(api|socket\.io)\//.test(new URL(url).pathname))).toEqual([]);
   });
-}
 
-test('the service worker keeps only its own version of the caches, with the build precached and no API answers', {
-  tag: '@phone',
-}, async ({ page }) => {
-  const version = await workerVersion(page);
-  // Caches an older worker left behind, made before this one installs (the offline page runs no app code).
-  await page.goto('/offline.html', { waitUntil: 'commit' });
-  await page.evaluate(async () => {
-    await (await caches.open('assets-0123456789ab')).put('/assets/old.js', new Response('old'));
-    await caches.open('pages-0123456789ab');
+  test('offline, a page never seen gets the offline page, styled from the cache', async ({
+    page,
+    context,
+    pageErrors,
+  }) => {
+    await page.goto('/about-us');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload(); // now controlled
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    await context.setOffline(true);
+    await page.goto('/affiliate-program', { waitUntil: 'commit' });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are offline');
+    // offline.css centres the text in a column and sets the site's colours; unstyled it would be the defaults.
+    await expect(page.locator('main')).toHaveCSS('max-width', '576px');
+    await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(251, 250, 247)');
+    await context.setOffline(false);
+    const unexpected = pageErrors.filter((error) => !error.includes('ERR_INTERNET_DISCONNECTED'));
+    pageErrors.splice(0, pageErrors.length, ...unexpected);
   });
-  await page.goto('/about-us');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect.poll(() => page.evaluate(() => caches.keys())).toEqual(expect.arrayContaining([`assets-${version}`]));
-  await expect
-    .poll(async () => (await page.evaluate(() => caches.keys())).every((key) => key.endsWith(`-${version}`)))
-    .toBe(true);
-
-  // The page's own script, a hashed asset of this build, is in the cache before anything asks for it again.
-  const entry = await page.evaluate(() => document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src);
-  expect(entry).toMatch(/\/assets\/[\w-]+\.js$/);
-  expect(await cachedUrls(page)).toContain(entry);
-
-  // API answers pass through untouched, whether the page fetches them or the visitor opens one.
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  const session = await page.evaluate(() => fetch('/api/session').then((response) => response.status));
-  expect(session).toBe(200);
-  await page.goto('/api/session', { waitUntil: 'commit' });
-  await expect(page.locator('body')).toContainText('roles');
-  await page.goto('/privacy');
-  const cached = await cachedUrls(page);
-  expect(cached.some((url) => url.endsWith('/privacy'))).toBe(true);
-  expect(cached.filter((url) => /\/(api|socket\.io)\//.test(new URL(url).pathname))).toEqual([]);
-});
-
-test('offline, a page never seen gets the offline page, styled from the cache', { tag: '@phone' }, async ({
-  page,
-  context,
-  pageErrors,
-}) => {
-  await page.goto('/about-us');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload(); // now controlled
-  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
-  await context.setOffline(true);
-  await page.goto('/affiliate-program', { waitUntil: 'commit' });
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are offline');
-  // offline.css centres the text in a column and sets the site's colours; unstyled it would be the defaults.
-  await expect(page.locator('main')).toHaveCSS('max-width', '576px');
-  await expect(page.locator('body')).toHaveCSS('background-color', 'rgb(251, 250, 247)');
-  await context.setOffline(false);
-  const unexpected = pageErrors.filter((error) => !error.includes('ERR_INTERNET_DISCONNECTED'));
-  pageErrors.splice(0, pageErrors.length, ...unexpected);
 });
 
 test('the notifications live region is in the page before any toast, and toasts are added to it', {
