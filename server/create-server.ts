@@ -3,6 +3,7 @@ import type { Express } from 'express';
 import type { Server as SocketServer } from 'socket.io';
 import type { DataDirLock } from '#db/data-dir-lock.ts';
 import { checkpoint, type DB, migrateToLatest } from '#db/database.ts';
+import { isPostgres } from '#db/dialect.ts';
 import { createPostgresDatabase } from '#db/postgres.ts';
 import { openUpgradedDatabase } from '#db/upgrade.ts';
 import type { CallEvents } from '#server/calls/call-events.ts';
@@ -20,7 +21,7 @@ import { scheduleMaintenance } from './maintenance.ts';
 import { developmentPages, type PageSource, productionPages } from './pages.ts';
 import { attachSocket } from './socket.ts';
 import { attachPostgresAdapter } from './socket-adapter.ts';
-import type { SocketSlots } from './socket-slots.ts';
+import { postgresSocketSlots, type SocketSlots } from './socket-slots.ts';
 
 /** What a caller (a test, a benchmark) may bring instead of what the server builds from its config. */
 export interface ServerOverrides extends Partial<Omit<AppDeps, 'config' | 'db' | 'pages' | 'metrics'>> {
@@ -31,7 +32,7 @@ export interface ServerOverrides extends Partial<Omit<AppDeps, 'config' | 'db' |
   db?: DB;
   /** By default the production build (production) or Vite (development). */
   pages?: PageSource;
-  /** Where socket connections per address are counted; by default this process's memory. */
+  /** Where socket connections per address are counted; by default PostgreSQL's table or this process's memory. */
   socketSlots?: SocketSlots;
   /** Serves `/metrics` on this port of METRICS_HOST (0: a free one) whatever METRICS_PORT says; tests use it. */
   metricsPort?: number;
@@ -160,12 +161,17 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   });
   // Built assets and cached pages are answered before Express is entered (server/hot-path.ts).
   const httpServer = http.createServer(requestListener(app));
+  // Several instances on one PostgreSQL database count one set of connections per address.
+  const sharedSlots =
+    socketSlots || !isPostgres(db)
+      ? undefined
+      : postgresSocketSlots(db, { perAddress: config.socketsPerAddress, clock, logger });
   const io = attachSocket(httpServer, {
     siteUrl: config.siteUrl,
     logger,
     clientAddress: clientAddressOf(app),
     socketsPerAddress: config.socketsPerAddress,
-    slots: socketSlots,
+    slots: socketSlots ?? sharedSlots,
   });
   calls.bindSocket(io);
   // Several instances on one PostgreSQL database: a room's pushes reach the sockets of every instance.
@@ -208,6 +214,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     // io.close() stops accepting, disconnects sockets and closes the HTTP server once requests finish.
     await new Promise<void>((resolve) => io.close(() => resolve()));
     clearTimeout(deadline);
+    await sharedSlots?.stop();
     await closeAdapter?.();
     await metricsServer?.stop();
     await maintenance?.stop();

@@ -15,6 +15,7 @@ import { RETENTION_LOCK, scheduleMaintenance } from '#server/maintenance.ts';
 import { signedHeaders } from '#server/middleware/signed-webhook.ts';
 import { enqueueOutbox, outboxStore } from '#server/outbox/outbox-store.ts';
 import { createOutboxWorker } from '#server/outbox/outbox-worker.ts';
+import { postgresSocketSlots, SLOT_STALE_MS } from '#server/socket-slots.ts';
 import {
   CALL_JOIN_EVENT,
   CALL_STATUS_EVENT,
@@ -504,5 +505,58 @@ test.skipIf(testPostgresUrl() === undefined)(
     );
     expect(both.map((res) => res.status).sort()).toEqual([200, 409]);
     expect(await a.db.selectFrom('lead_volume').select('id').execute()).toHaveLength(2);
+  },
+);
+
+/** A socket on the instance at `url`: connected, or undefined when the handshake is refused. */
+async function socketOn(url: string): Promise<Socket | undefined> {
+  const socket: Socket = connect(url, { transports: ['websocket'], reconnection: false });
+  open.push({ close: () => void socket.close() });
+  return new Promise((resolve) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', () => {
+      socket.close();
+      resolve(undefined);
+    });
+  });
+}
+
+test.skipIf(testPostgresUrl() === undefined)(
+  'connections per address are one count across instances: past it a socket is refused on either',
+  async () => {
+    const [a, b] = await twoInstances({ SOCKETS_PER_ADDRESS: '2' });
+    const [onA, onB] = [await listenOnly(a), await listenOnly(b)];
+    const first = await socketOn(onA);
+    const second = await socketOn(onB);
+    expect(first?.connected).toBe(true);
+    expect(second?.connected).toBe(true);
+    expect(await socketOn(onA)).toBeUndefined();
+    expect(await socketOn(onB)).toBeUndefined();
+    // A closed connection gives its slot back to every instance.
+    first?.close();
+    await expect.poll(() => socketOn(onB).then((socket) => socket?.connected), { timeout: 30_000 }).toBe(true);
+  },
+);
+
+test.skipIf(testPostgresUrl() === undefined)(
+  'an instance that dies without giving its connections back holds them only until they are stale',
+  async () => {
+    const time = manualClock(T0);
+    const [a] = await twoInstances({}, time.clock);
+    const options = { perAddress: 1, clock: time.clock, logger: createLogger('silent') };
+    const dying = postgresSocketSlots(a.db, options);
+    const living = postgresSocketSlots(a.db, options);
+    open.push({ close: () => living.stop() }, { close: () => dying.stop() });
+    expect(await dying.take('203.0.113.9')).toBeTypeOf('function');
+    expect(await living.take('203.0.113.9')).toBeUndefined();
+    // The dying instance renews nothing any more (its process is gone; here its timer simply never fires).
+    time.advance(SLOT_STALE_MS - 1);
+    expect(await living.take('203.0.113.9')).toBeUndefined();
+    time.advance(2);
+    const taken = await living.take('203.0.113.9');
+    expect(taken).toBeTypeOf('function');
+    // Given back, the slot is free again at once.
+    taken?.();
+    await expect.poll(() => living.take('203.0.113.9').then((release) => typeof release)).toBe('function');
   },
 );
