@@ -404,6 +404,8 @@ test(
     await page.goto('/');
     await page.getByLabel('Your phone number').fill(phone);
     await page.getByRole('main').getByRole('button', { name: 'Try the AI' }).click();
+    // The phone field takes focus 100 ms after opening; typing elsewhere before then would race it.
+    await expect(page.getByRole('dialog', { name: 'Have the AI call me' }).getByLabel('Phone number')).toBeFocused();
     await fillDetails(page, {});
     await page.getByRole('dialog').getByRole('button', { name: 'Call Me Now' }).click();
     await expect(page.getByRole('dialog', { name: 'Incoming Call!' })).toBeVisible();
