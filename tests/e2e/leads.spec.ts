@@ -62,12 +62,14 @@ test('by keyboard alone: sign in, find a demo call and a contact form with their
 
   await page.goto('/leads');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lead Inbox');
+  // The form shows once the browser has asked for its session, as a visitor would wait to see it.
+  const password = page.getByLabel('Operator password');
+  await expect(password).toBeVisible();
   // The skip link leads into the page, and the password field is the first thing in it.
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
   await page.keyboard.press('Enter');
   await page.keyboard.press('Tab');
-  const password = page.getByLabel('Operator password');
   await expect(password).toBeFocused();
   await page.keyboard.type(passwordFor('operator'));
   await page.keyboard.press('Enter');
