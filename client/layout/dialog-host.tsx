@@ -28,15 +28,36 @@ function DialogFor({ request, onClose }: { request: DialogRequest; onClose(): vo
   }
 }
 
-/** The one place every "open a dialog" request lands (header, drawer, hero, exit intent, calls to action). */
+// Every request is a new object; its number keys the dialog, so each opening mounts a dialog of its own.
+const requestNumbers = new WeakMap<DialogRequest, number>();
+let requestCount = 0;
+function numberOf(request: DialogRequest): number {
+  let number = requestNumbers.get(request);
+  if (number === undefined) {
+    number = ++requestCount;
+    requestNumbers.set(request, number);
+  }
+  return number;
+}
+
+/**
+ * The one place every "open a dialog" request lands (header, drawer, hero, exit intent, calls to action).
+ *
+ * A browser tells that a dialog closed in a task of its own, which a key press may overtake on a busy phone:
+ * Escape, then Enter on the button that opens it again. The new request then mounts a new dialog, and the old
+ * one's late close clears only its own request, so the visitor's Enter is not lost.
+ */
 export function DialogHost() {
   const [request, setRequest] = useAtom(openDialogAtom);
-  const close = useCallback(() => setRequest(null), [setRequest]);
+  const close = useCallback(
+    () => setRequest((current) => (current === request ? null : current)),
+    [request, setRequest],
+  );
   useExitIntent(useCallback(() => setRequest({ kind: 'demo-call' }), [setRequest]));
   if (!request) return null;
   return (
     <Suspense fallback={null}>
-      <DialogFor request={request} onClose={close} />
+      <DialogFor key={numberOf(request)} request={request} onClose={close} />
     </Suspense>
   );
 }
