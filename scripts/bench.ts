@@ -177,7 +177,12 @@ const busy = (result: Load) =>
 
 buildIfNeeded();
 const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'dist', 'client', '.vite', 'manifest.json'), 'utf8'));
-const entryScript = `/${manifest['client/entry-client.tsx'].file}`;
+// The main script: the largest of the entry and the chunks it imports (vite.config.ts puts the framework in one).
+const entryChunk = manifest['client/entry-client.tsx'];
+const mainScript = [entryChunk, ...(entryChunk.imports ?? []).map((key: string) => manifest[key])]
+  .map(({ file }: { file: string }) => ({ file, size: fs.statSync(path.join(ROOT, 'dist', 'client', file)).size }))
+  .reduce((a, b) => (b.size > a.size ? b : a));
+const entryScript = `/${mainScript.file}`;
 const server = await startProductionServer({ env: { LOG_LEVEL }, discardLog: true });
 const { base } = server;
 

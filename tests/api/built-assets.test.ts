@@ -4,7 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { requestListener } from '#server/app.ts';
 import { DIST_DIR } from '#server/pages.ts';
-import { builtChunkUrl } from '#tests/support/built-assets.ts';
+import { mainScriptUrl } from '#tests/support/built-assets.ts';
 import { listen } from '#tests/support/leads.ts';
 import { rawGet } from '#tests/support/raw-get.ts';
 import { builtPages, createTestApp } from '#tests/support/test-app.ts';
@@ -21,11 +21,11 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const entry = builtChunkUrl('client/entry-client.tsx');
-const onDisk = fs.readFileSync(path.join(DIST_DIR, 'client', entry));
+const script = mainScriptUrl();
+const onDisk = fs.readFileSync(path.join(DIST_DIR, 'client', script));
 
 test('the build writes brotli and gzip copies of the main script beside it', () => {
-  const file = path.join(DIST_DIR, 'client', entry);
+  const file = path.join(DIST_DIR, 'client', script);
   const br = fs.readFileSync(`${file}.br`);
   const gz = fs.readFileSync(`${file}.gz`);
   expect(brotliDecompressSync(br)).toEqual(onDisk);
@@ -45,7 +45,7 @@ test('the main script is sent as the build compressed it, in the coding the brow
   ];
   const tags = new Set<string>();
   for (const { accept, coding, decode } of cases) {
-    const res = await rawGet(`${server.url}${entry}`, { 'Accept-Encoding': accept });
+    const res = await rawGet(`${server.url}${script}`, { 'Accept-Encoding': accept });
     expect(res.status, accept).toBe(200);
     expect(res.headers['content-encoding'], accept).toBe(coding);
     expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
@@ -64,8 +64,8 @@ test('the main script is sent as the build compressed it, in the coding the brow
 });
 
 test('a browser that has the script gets 304, and HEAD gets the headers alone', async () => {
-  const first = await rawGet(`${server.url}${entry}`, { 'Accept-Encoding': 'br' });
-  const again = await rawGet(`${server.url}${entry}`, {
+  const first = await rawGet(`${server.url}${script}`, { 'Accept-Encoding': 'br' });
+  const again = await rawGet(`${server.url}${script}`, {
     'Accept-Encoding': 'br',
     'If-None-Match': String(first.headers.etag),
   });
@@ -73,19 +73,19 @@ test('a browser that has the script gets 304, and HEAD gets the headers alone', 
   expect(again.body.length).toBe(0);
   expect(again.headers.etag).toBe(first.headers.etag);
 
-  const head = await rawGet(`${server.url}${entry}`, { 'Accept-Encoding': 'gzip' }, 'HEAD');
+  const head = await rawGet(`${server.url}${script}`, { 'Accept-Encoding': 'gzip' }, 'HEAD');
   expect(head.status).toBe(200);
   expect(head.body.length).toBe(0);
   expect(head.headers['content-encoding']).toBe('gzip');
   expect(Number(head.headers['content-length'])).toBe(
-    fs.readFileSync(path.join(DIST_DIR, 'client', `${entry}.gz`)).length,
+    fs.readFileSync(path.join(DIST_DIR, 'client', `${script}.gz`)).length,
   );
 });
 
 test('an asset name the build did not write is 404, and another spelling of one goes to the static files', async () => {
   const res = await rawGet(`${server.url}/assets/entry-client-00000000.js`, { 'Accept-Encoding': 'br' });
   expect(res.status).toBe(404);
-  const spelled = await rawGet(`${server.url}${entry.replace('-', '%2D')}`, { 'Accept-Encoding': 'gzip' });
+  const spelled = await rawGet(`${server.url}${script.replace('-', '%2D')}`, { 'Accept-Encoding': 'gzip' });
   expect(spelled.status).toBe(200);
   expect(gunzipSync(spelled.body)).toEqual(onDisk);
 });
@@ -94,8 +94,8 @@ test('Express alone answers built assets the same way, for anything that mounts 
   const direct = await listen(ctx.app);
   try {
     const [viaListener, viaExpress] = await Promise.all([
-      rawGet(`${server.url}${entry}`, { 'Accept-Encoding': 'br' }),
-      rawGet(`${direct.url}${entry}`, { 'Accept-Encoding': 'br' }),
+      rawGet(`${server.url}${script}`, { 'Accept-Encoding': 'br' }),
+      rawGet(`${direct.url}${script}`, { 'Accept-Encoding': 'br' }),
     ]);
     expect(viaExpress.body).toEqual(viaListener.body);
     const { 'x-request-id': _a, date: _b, ...same } = viaListener.headers;

@@ -1,19 +1,34 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 
 interface ManifestEntry {
   file: string;
+  imports?: string[];
+}
+
+function readManifest(): Record<string, ManifestEntry> {
+  const file = path.resolve('dist/client/.vite/manifest.json');
+  if (!existsSync(file)) throw new Error('No production build in dist: run `npm run build` first');
+  return JSON.parse(readFileSync(file, 'utf8'));
 }
 
 /** The URL the production build serves the chunk of `source` (a path such as 'client/features/x.tsx') at. */
 export function builtChunkUrl(source: string): string {
-  const file = path.resolve('dist/client/.vite/manifest.json');
-  if (!existsSync(file)) throw new Error('No production build in dist: run `npm run build` first');
-  const manifest: Record<string, ManifestEntry> = JSON.parse(readFileSync(file, 'utf8'));
-  const entry = manifest[source];
+  const entry = readManifest()[source];
   if (!entry) throw new Error(`no chunk for ${source} in the build: run npm run build`);
   return `/${entry.file}`;
+}
+
+/** The largest script every page loads before hydrating: the entry or a chunk it imports (vite.config.ts). */
+export function mainScriptUrl(): string {
+  const manifest = readManifest();
+  const entry = manifest['client/entry-client.tsx'];
+  if (!entry) throw new Error('no entry chunk in the build: run npm run build');
+  const files = [entry, ...(entry.imports ?? []).flatMap((key) => manifest[key] ?? [])].map(({ file }) => file);
+  const size = (file: string) => statSync(path.resolve('dist/client', file)).size;
+  const largest = files.reduce((a, b) => (size(b) > size(a) ? b : a));
+  return `/${largest}`;
 }
 
 /**
