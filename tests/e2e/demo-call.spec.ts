@@ -3,7 +3,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { emailCheckMessages, nameInvalidMessage, SAME_NUMBER_COOLDOWN_MESSAGE } from '#shared/messages.ts';
 import { loadBuiltChunk } from '#tests/support/built-assets.ts';
 import { storedLeads, uniqueEmail } from '#tests/support/stored-leads.ts';
-import { expect, pauseClock, test } from './fixtures.ts';
+import { expect, heroCallButton, pauseClock, test } from './fixtures.ts';
 
 // The server's clock starts at 2026-01-15T18:00:00Z (tests/support/e2e-server.ts): noon on a 210 number
 // (America/Chicago, inside calling hours) and 08:00 on an 808 number (Pacific/Honolulu, outside them).
@@ -70,7 +70,7 @@ test('from the hero number to Preparing Call..., Incoming Call! and closing 7 s 
   await page.clock.install();
   await page.goto('/');
   await page.getByLabel('Your phone number').fill(phone);
-  await page.getByRole('main').getByRole('button', { name: 'Try the AI' }).click();
+  await heroCallButton(page).click();
 
   const dialog = page.getByRole('dialog', { name: 'Have the AI call me' });
   await expect(dialog).toBeVisible();
@@ -428,7 +428,7 @@ test(
     });
     await page.goto('/');
     await page.getByLabel('Your phone number').fill(phone);
-    await page.getByRole('main').getByRole('button', { name: 'Try the AI' }).click();
+    await heroCallButton(page).click();
     // The phone field takes focus 100 ms after opening; typing elsewhere before then would race it.
     await expect(page.getByRole('dialog', { name: 'Have the AI call me' }).getByLabel('Phone number')).toBeFocused();
     await fillDetails(page, {});

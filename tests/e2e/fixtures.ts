@@ -53,6 +53,15 @@ export const test = base.extend<{ pageErrors: string[] }>({
 
 export { expect };
 
+/** The hero's 'Try the AI', beside its phone field (the learn-more band has one too once scrolled near). */
+export function heroCallButton(page: Page) {
+  return page
+    .getByRole('main')
+    .locator('form')
+    .filter({ has: page.getByLabel('Your phone number') })
+    .getByRole('button', { name: 'Try the AI' });
+}
+
 /**
  * Stops the page's clock a second ahead of the page's own now, so timers then advance only when the test
  * says (`page.clock.runFor`); a clock left running with real time makes timing assertions race a busy machine.

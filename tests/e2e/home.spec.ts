@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { builtChunkUrl } from '#tests/support/built-assets.ts';
-import { expect, pauseClock, test } from './fixtures.ts';
+import { expect, heroCallButton, pauseClock, test } from './fixtures.ts';
 
 /**
  * Stops the page clock before the page loads, so timers that start when the layout mounts run exactly
@@ -195,12 +195,12 @@ test('a valid hero number opens the demo-call dialog; an invalid one only warns'
   const sent: { path: string; body: string }[] = [];
   page.on('request', (request) => sent.push({ path: new URL(request.url()).pathname, body: request.postData() ?? '' }));
   await phone.fill('210 555');
-  await page.getByRole('main').getByRole('button', { name: 'Try the AI' }).click();
+  await heroCallButton(page).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
   expect(warnings).toContain('Invalid phone number. Must be 10 digits after cleaning.');
 
   await phone.fill('+1 (210) 555-0199');
-  await page.getByRole('main').getByRole('button', { name: 'Try the AI' }).click();
+  await heroCallButton(page).click();
   await expect(page.getByRole('dialog', { name: 'Have the AI call me' })).toBeVisible();
   // Checked once the dialog is up, so a request the invalid submit might have started has been seen.
   expect(sent.filter(({ path }) => path.startsWith('/api/') && path !== '/api/visits')).toEqual([]);
