@@ -75,9 +75,27 @@ function checked(migration: Migration): Migration {
  * so the database keeps the schema and data it had after the previous one. Refuses a database that has
  * migrations this code does not know (a downgrade). Returns the names applied; throws naming the failure.
  */
-export async function migrateToLatest(
+export async function migrateToLatest(db: DB, options: { migrations?: Migrations } = {}): Promise<string[]> {
+  if (!isPostgres(db)) return migrateUnderLock(db, options);
+  // Instances starting together on one PostgreSQL database: one migrates while the others wait on this lock,
+  // then find nothing pending. Kysely's own lock covers one step at a time; under load, a second instance could
+  // still run a step the first had applied, so the whole run is held, and the state read, under this one.
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(connection);
+    try {
+      return await migrateUnderLock(connection, options);
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(connection);
+    }
+  });
+}
+
+/** Any number of our own, distinct from Kysely's; advisory locks are per database. */
+const MIGRATION_LOCK_KEY = 7_320_461_195;
+
+async function migrateUnderLock(
   db: DB,
-  { migrations = knownMigrations }: { migrations?: Migrations } = {},
+  { migrations = knownMigrations }: { migrations?: Migrations },
 ): Promise<string[]> {
   const state = await migrationState(db, migrations);
   if (state.unknown.length) throw new NewerSchemaError(newerSchemaMessage(await databaseName(db), state.unknown));
