@@ -32,9 +32,9 @@ export function Document({ nonce, publicConfig, children }: DocumentProps) {
         <link rel="manifest" href="/manifest.webmanifest" />
         <link rel="alternate" type="application/rss+xml" title={`${site.name} blog`} href="/feed.xml" />
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: bootScript }} />
+        <GlobalStyles nonce={nonce} />
       </head>
       <body>
-        <GlobalStyles />
         <NonceContext value={nonce}>
           <PublicConfigContext value={publicConfig}>{children}</PublicConfigContext>
         </NonceContext>

@@ -4,6 +4,7 @@ import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { adoptServerStyles } from '#client/styles/server-styles.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { AppProviders, EMOTION_KEY } from './app-providers.tsx';
 import { PUBLIC_CONFIG_ELEMENT_ID } from './public-config.tsx';
@@ -37,6 +38,8 @@ function readPublicConfig(): PublicConfig {
 const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? '';
 
 await resolveLazyMatches(routes);
+const emotionCache = createCache({ key: EMOTION_KEY, nonce });
+adoptServerStyles(emotionCache);
 initRoutePrefetch(routes);
 const router = createBrowserRouter(routes, { hydrationData: window.__staticRouterHydrationData });
 
@@ -44,11 +47,7 @@ startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <AppProviders
-        nonce={nonce}
-        publicConfig={readPublicConfig()}
-        emotionCache={createCache({ key: EMOTION_KEY, nonce })}
-      >
+      <AppProviders nonce={nonce} publicConfig={readPublicConfig()} emotionCache={emotionCache}>
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

@@ -70,8 +70,10 @@ test('the shell gets one style element in <head> with every rule it uses, global
   expect(found).toHaveLength(1);
   const [, attributes = '', text = ''] = found[0] ?? [];
   expect(attributes).toContain(` nonce="${NONCE}"`);
-  // The browser's Emotion cache reads these names and does not insert them again.
-  const names = /data-emotion="css ([^"]+)"/.exec(attributes)?.[1]?.split(' ') ?? [];
+  // The browser's Emotion cache reads these names and does not insert them again; Emotion itself does not
+  // adopt the element (it would move it).
+  expect(attributes).not.toContain('data-emotion');
+  const names = /data-server-styles="([^"]+)"/.exec(attributes)?.[1]?.split(' ') ?? [];
   expect(names).toHaveLength(3);
   for (const name of names.slice(1)) expect(body).toContain(`class="css-${name}"`);
   expect(text.indexOf('body{margin:0;}')).toBe(0);
@@ -115,6 +117,8 @@ test('a boundary streamed later brings only its new rules, ahead of its content,
   expect(found).toHaveLength(1);
   const [element = '', attributes = '', text = ''] = found[0] ?? [];
   expect(attributes).toContain(` nonce="${NONCE}"`);
+  // Emotion's browser cache moves it into <head> and reads the names it holds.
+  expect(attributes).toMatch(/data-emotion="css [a-z0-9 ]+"/);
   // Only what the shell did not already bring: the heading's rule was sent with the shell.
   expect(text).toContain('color:navy;');
   expect(text).not.toContain('rebeccapurple');

@@ -1,18 +1,22 @@
 import { Writable } from 'node:stream';
 import createCache, { type EmotionCache } from '@emotion/cache';
+import { SERVER_STYLES_ATTRIBUTE } from './server-styles.ts';
 
 // Emotion's default server render puts a <style> before every styled component, inside <body>: invalid HTML,
 // and the browser recalculates styles for each while it parses. Here the render's cache keeps the CSS instead
 // ("compat" mode, what @emotion/server reads), and the page stream writes it as one <style> per flush: in
 // <head> for the shell (the whole page for crawlers and the page cache), before the content for a Suspense
-// boundary streamed later. The browser's cache (client/entry-client.tsx) reads the names listed in
-// `data-emotion` and inserts none of those again. See docs/decisions/emotion-styles-in-head.md.
+// boundary streamed later. The browser's cache (client/entry-client.tsx) reads the names listed on the
+// elements and inserts none of those again. See docs/decisions/emotion-styles-in-head.md.
 
 /** An Emotion cache that collects the CSS a render inserts, in insertion order, instead of rendering <style>s. */
 export interface CollectingCache {
   cache: EmotionCache;
-  /** The CSS inserted since the last call, as one `<style>` element; '' when there is none. */
-  takeStyleElement(): string;
+  /**
+   * The CSS inserted since the last call, as one `<style>` element; '' when there is none. One for `<head>` stays
+   * where it is in the browser (client/styles/server-styles.ts); Emotion moves one in `<body>` into `<head>`.
+   */
+  takeStyleElement(inHead: boolean): string;
 }
 
 const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
@@ -32,7 +36,7 @@ export function collectingCache(key: string, nonce: string): CollectingCache {
   let taken = 0;
   return {
     cache,
-    takeStyleElement() {
+    takeStyleElement(inHead) {
       if (taken === order.length) return '';
       const names = order.slice(taken);
       taken = order.length;
@@ -42,8 +46,11 @@ export function collectingCache(key: string, nonce: string): CollectingCache {
         .join('')
         .replace(/<\/(style)/gi, '<\\/$1');
       const nonceAttribute = nonce ? ` nonce="${escapeAttribute(nonce)}"` : '';
-      // A global's name may hold several names (its keyframes): the browser marks each as inserted.
-      return `<style data-emotion="${escapeAttribute(`${key} ${names.join(' ')}`)}"${nonceAttribute}>${css}</style>`;
+      // A name may hold several names (keyframes): the browser marks each as inserted.
+      const list = inHead
+        ? `${SERVER_STYLES_ATTRIBUTE}="${escapeAttribute(names.join(' '))}"`
+        : `data-emotion="${escapeAttribute(`${key} ${names.join(' ')}`)}"`;
+      return `<style ${list}${nonceAttribute}>${css}</style>`;
     },
   };
 }
@@ -83,11 +90,11 @@ export function withCollectedStyles(destination: Destination, styles: Collecting
       // React writes the whole <head> in its first flush; until it has, there is nothing to place.
       if (at === -1) return;
       headDone = true;
-      out = Buffer.concat([out.subarray(0, at), Buffer.from(styles.takeStyleElement()), out.subarray(at)]);
+      out = Buffer.concat([out.subarray(0, at), Buffer.from(styles.takeStyleElement(true)), out.subarray(at)]);
     } else {
       // In <body> a <style> must be the first child of its parent: it gets a parent of its own. The browser's
       // Emotion cache moves it into <head> before hydrating; the empty element is left behind, hidden.
-      const style = styles.takeStyleElement();
+      const style = styles.takeStyleElement(false);
       if (style) out = Buffer.concat([Buffer.from(`<div hidden>${style}</div>`), out]);
     }
     pending = [];

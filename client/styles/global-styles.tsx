@@ -1,23 +1,22 @@
-import { css, Global } from '@emotion/react';
 import { brandFontFaces } from './brand-font.ts';
 import { paletteCss, palettes } from './palettes.ts';
 
 // Colour tokens as custom properties (client/styles/palettes.ts, checked for WCAG AA contrast).
-const light = css`
+const light = `
   ${paletteCss(palettes.light)}
   --shadow-sm: 0 1px 2px rgb(28 27 25 / 0.06), 0 1px 3px rgb(28 27 25 / 0.08);
   --shadow-lg: 0 12px 32px rgb(28 27 25 / 0.14), 0 2px 6px rgb(28 27 25 / 0.08);
   color-scheme: light;
 `;
 
-const dark = css`
+const dark = `
   ${paletteCss(palettes.dark)}
   --shadow-sm: 0 1px 2px rgb(0 0 0 / 0.4);
   --shadow-lg: 0 12px 32px rgb(0 0 0 / 0.5), 0 2px 6px rgb(0 0 0 / 0.4);
   color-scheme: dark;
 `;
 
-const globalStyles = css`
+const globalCss = `
   ${brandFontFaces}
   :root {
     ${light}
@@ -110,6 +109,15 @@ const globalStyles = css`
   }
 `;
 
-export function GlobalStyles() {
-  return <Global styles={globalStyles} />;
+// Runs of white space are one space to CSS; none of these rules holds a string where they would not be.
+const minified = globalCss.replace(/\s+/g, ' ').trim();
+
+/**
+ * The rules every page shares, as a plain `<style>` in `<head>`: written by the server, kept as it is by the browser.
+ * Emotion's `<Global>` would adopt the server's copy in the browser by moving it within `<head>`, and moving a style
+ * element makes the browser drop and declare its `@font-face` rules again and lay the whole page out again, a long
+ * task on a slow phone (docs/decisions/emotion-styles-in-head.md).
+ */
+export function GlobalStyles({ nonce }: { nonce: string }) {
+  return <style nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: minified }} />;
 }
