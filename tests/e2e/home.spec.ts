@@ -123,8 +123,14 @@ test('Integrations: the nine CRMs by name, HubSpot with its own mark, in the ink
   await expect(tiles.locator('svg')).toHaveCount(1);
   const hubspot = tiles.filter({ hasText: 'HubSpot' });
   const mark = hubspot.locator('svg');
-  // Sized to the word and centred on it.
-  const [markBox, wordBox] = await Promise.all([mark.boundingBox(), hubspot.locator('.wordmark').boundingBox()]);
+  // Sized to the word and centred on it. Both boxes are read in one frame: the page may still be scrolling to
+  // the section, and two reads apart would be two scroll positions.
+  const [markBox, wordBox] = await hubspot.evaluate((tile) =>
+    [tile.querySelector('svg'), tile.querySelector('.wordmark')].map((element) => {
+      const box = element?.getBoundingClientRect();
+      return { y: box?.y ?? Number.NaN, height: box?.height ?? 0 };
+    }),
+  );
   if (!markBox || !wordBox) throw new Error('the mark and its word should have boxes');
   expect(markBox.height).toBeGreaterThan(16);
   expect(markBox.height).toBeLessThanOrEqual(wordBox.height + 1);
