@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
+import { formatUsd } from './number-format.ts';
 import {
-  formatUsd,
   leadsToSlider,
   leadVolumeCents,
   normalizeLeadCount,

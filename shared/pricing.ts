@@ -71,10 +71,3 @@ export function quote(leads: number): Quote {
     activationFeeCents: count >= MIN_LEADS ? ACTIVATION_FEE_CENTS : 0,
   };
 }
-
-/** '$1,234.56'; whole dollars drop the cents when asked ('$495'). */
-export function formatUsd(cents: number, { wholeDollars = false } = {}): string {
-  const dollars = cents / 100;
-  const digits = wholeDollars && cents % 100 === 0 ? 0 : 2;
-  return `$${dollars.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
-}

@@ -1,10 +1,10 @@
 import { css } from '@emotion/react';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useToast } from '#client/state/toasts.ts';
+import { formatUsd, groupDigits } from '#shared/number-format.ts';
 import {
   BETA_SPOTS_LEFT,
   DEFAULT_LEADS,
-  formatUsd,
   LEAD_STEP,
   leadsToSlider,
   MAX_LEADS,
@@ -175,7 +175,7 @@ export function PricingCalculator() {
           {/* The reading sits beside the label, not in it: a label names one control, and an output is one. */}
           <div className="reading">
             <label htmlFor="lead-volume">Monthly leads:</label>
-            <output htmlFor="lead-volume">{leads.toLocaleString('en-US')}</output>
+            <output htmlFor="lead-volume">{groupDigits(leads)}</output>
           </div>
           <input
             id="lead-volume"
@@ -191,7 +191,7 @@ export function PricingCalculator() {
           />
           <ol className="ticks" aria-hidden="true">
             {SLIDER_TICKS.map((tick) => (
-              <li key={tick}>{tick.toLocaleString('en-US')}</li>
+              <li key={tick}>{groupDigits(tick)}</li>
             ))}
           </ol>
         </div>
@@ -218,7 +218,7 @@ export function PricingCalculator() {
             <dt>Platform Fee</dt>
             <dd>{formatUsd(q.platformFeeCents)}</dd>
             <dt>
-              Lead Volume ({q.leads.toLocaleString('en-US')} × {formatUsd(PRICE_PER_LEAD_CENTS)})
+              Lead Volume ({groupDigits(q.leads)} × {formatUsd(PRICE_PER_LEAD_CENTS)})
             </dt>
             <dd>{formatUsd(q.leadVolumeCents)}</dd>
           </dl>
