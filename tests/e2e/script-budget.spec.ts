@@ -42,3 +42,49 @@ test('the home page fetches no more JavaScript before the first input than its b
   );
   expect(total, `${total.toFixed(1)} KB gzip before the first input:\n${report}`).toBeLessThanOrEqual(BUDGET_KB);
 });
+
+/**
+ * The browser's locale data loads the first time a page formats a number or a date, or compares text, with Intl:
+ * 70 to 100 ms of main thread on a slow phone, one long task. The marketing pages need none of it to show and
+ * hydrate (shared/number-format.ts, content/posts.ts).
+ */
+for (const path of ['/', '/blogs', '/blog/why-top-agents-let-ai-handle-the-first-call']) {
+  test(`${path} loads no locale data until the visitor does something`, { tag: '@phone' }, async ({ page }) => {
+    await page.addInitScript(() => {
+      const uses: string[] = [];
+      Object.assign(window, { localeDataUses: uses });
+      const note = (what: string) => uses.push(`${what}: ${new Error().stack?.split('\n')[3]?.trim()}`);
+      for (const name of ['NumberFormat', 'DateTimeFormat', 'Collator', 'PluralRules', 'RelativeTimeFormat'] as const) {
+        const original = Intl[name] as unknown as new (...args: unknown[]) => object;
+        Object.defineProperty(Intl, name, {
+          value: new Proxy(original, {
+            construct(target, args) {
+              note(`Intl.${name}`);
+              return new target(...args);
+            },
+            apply(target, self, args) {
+              note(`Intl.${name}`);
+              return Reflect.apply(target, self, args);
+            },
+          }),
+        });
+      }
+      for (const [prototype, method] of [
+        [String.prototype, 'localeCompare'],
+        [Number.prototype, 'toLocaleString'],
+        [Date.prototype, 'toLocaleString'],
+        [Date.prototype, 'toLocaleDateString'],
+        [Date.prototype, 'toLocaleTimeString'],
+      ] as const) {
+        const original = Reflect.get(prototype, method) as (...args: unknown[]) => unknown;
+        Reflect.set(prototype, method, function (this: unknown, ...args: unknown[]) {
+          note(method);
+          return original.apply(this, args);
+        });
+      }
+    });
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (window as unknown as { localeDataUses: string[] }).localeDataUses)).toEqual([]);
+  });
+}
