@@ -1,4 +1,4 @@
-import { test as base, expect, type Page, type Request } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page, type Request } from '@playwright/test';
 
 /** Every browser test fails on a console error, an uncaught exception or a request leaving this machine. */
 export const test = base.extend<{ pageErrors: string[] }>({
@@ -69,4 +69,14 @@ export function heroCallButton(page: Page) {
 export async function pauseClock(page: Page) {
   const now = await page.evaluate(() => Date.now());
   await page.clock.pauseAt(now + 1000);
+}
+
+/**
+ * Waits until the server answers `path` from its page cache: the first visit gets the streamed render, with a
+ * nonce, and the page enters the cache behind it; a cached page's policy allows its inline code by hash.
+ */
+export async function untilCached(request: APIRequestContext, path: string) {
+  await expect
+    .poll(async () => (await request.get(path)).headers()['content-security-policy'], { timeout: 15_000 })
+    .toContain("'sha256-");
 }

@@ -1,5 +1,5 @@
 import { fakeCalEmbed } from './fake-cal.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, untilCached } from './fixtures.ts';
 
 // The server keeps each page once rendered and sends it again with no nonce: its CSP allows the page's inline
 // scripts and styles by hash instead (docs/decisions/page-cache-and-csp.md). A script or style the policy
@@ -8,10 +8,7 @@ test('a page from the page cache runs under its hash-based policy: boot script, 
   page,
   request,
 }) => {
-  // The first visit gets the streamed render, with a nonce; the page enters the cache behind it.
-  await expect
-    .poll(async () => (await request.get('/blogs')).headers()['content-security-policy'], { timeout: 15_000 })
-    .toContain("'sha256-");
+  await untilCached(request, '/blogs');
   await fakeCalEmbed(page);
   const response = await page.goto('/blogs');
   const policy = String(response?.headers()['content-security-policy']);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, untilCached } from './fixtures.ts';
 
 // The server sends a page's Emotion styles as one <style> in <head> (client/styles/collected-styles.ts), after
 // the global rules' own. The browser must take them as they are: no rule the server sent inserted again while
@@ -27,9 +27,7 @@ test('a cached page hydrates on the styles the server sent in <head>, without in
   page,
   request,
 }) => {
-  await expect
-    .poll(async () => (await request.get('/blogs')).headers()['content-security-policy'], { timeout: 15_000 })
-    .toContain("'sha256-");
+  await untilCached(request, '/blogs');
   const response = await page.goto('/blogs');
   expect(response?.headers()['content-security-policy']).not.toContain("'nonce-");
   const styles = await stylesAfterHydration(page);
@@ -53,9 +51,7 @@ test('hydrating a cached page moves none of the styles the server sent: the page
   request,
 }) => {
   // A streamed render's late sections bring their styles in <body>, which Emotion moves into <head>.
-  await expect
-    .poll(async () => (await request.get('/')).headers()['content-security-policy'], { timeout: 15_000 })
-    .toContain("'sha256-");
+  await untilCached(request, '/');
   // A style element moved within the document is a stylesheet removed and added again: the browser matches every
   // rule again, declares the brand font again, and lays the whole page out again.
   await page.addInitScript(() => {
