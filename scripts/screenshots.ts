@@ -57,6 +57,8 @@ const server = await startProductionServer({
     SESSION_SECRET: randomBytes(24).toString('hex'),
   },
 });
+// The tests' browser resolves no host name but localhost (playwright.config.ts), and the server listens on 127.0.0.1.
+const base = server.base.replace('//127.0.0.1:', '//localhost:');
 const browser = await chromium.launch(config.use?.launchOptions);
 try {
   const sitemap = await (await fetch(`${server.base}/sitemap.xml`)).text();
@@ -77,13 +79,13 @@ try {
         } catch {}
       }, SPLASH_SESSION_KEY);
       const shoot = async (pagePath: string, stem: string) => {
-        await capture(context, `${server.base}${pagePath}`, path.join(OUT, `${stem}-${name}-${colorScheme}.png`));
+        await capture(context, `${base}${pagePath}`, path.join(OUT, `${stem}-${name}-${colorScheme}.png`));
         count++;
       };
       for (const pagePath of pages) await shoot(pagePath, fileStem(pagePath));
       for (const { path: pagePath } of OPERATOR) await shoot(pagePath, `${fileStem(pagePath)}-signed-out`);
       for (const { path: pagePath, role } of OPERATOR) {
-        const response = await context.request.post(`${server.base}/api/session`, {
+        const response = await context.request.post(`${base}/api/session`, {
           data: { role, password: passwords[role] },
         });
         if (!response.ok()) throw new Error(`signing in as ${role}: ${response.status()}`);
