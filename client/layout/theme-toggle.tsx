@@ -10,6 +10,14 @@ const ICONS: Record<ThemeChoice, string> = {
   dark: 'M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z',
 };
 
+function ThemeIcon({ choice }: { choice: ThemeChoice }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
+      <path d={ICONS[choice]} />
+    </svg>
+  );
+}
+
 const button = css`
   display: inline-grid;
   place-items: center;
@@ -41,16 +49,7 @@ export function ThemeToggle() {
           aria-describedby={describedBy}
           onClick={() => choose(next)}
         >
-          <svg
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            aria-hidden="true"
-          >
-            <path d={ICONS[choice]} />
-          </svg>
+          <ThemeIcon choice={choice} />
         </button>
       )}
     </Tooltip>
@@ -107,16 +106,7 @@ export function ThemeSwitch() {
           aria-label={LABELS[option]}
           onClick={() => choose(option)}
         >
-          <svg
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            aria-hidden="true"
-          >
-            <path d={ICONS[option]} />
-          </svg>
+          <ThemeIcon choice={option} />
           {SHORT_LABELS[option]}
         </button>
       ))}

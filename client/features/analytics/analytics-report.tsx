@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useState } from 'react';
+import { operatorToolbar } from '#client/features/operator/operator-gate.tsx';
 import { isSignedOutError, sessionEnded } from '#client/features/operator/operator-session.ts';
 import { useQuery } from '#client/lib/use-query.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
@@ -9,19 +10,6 @@ import { CountTable } from './count-table.tsx';
 import { formatDay, formatDuration, formatPercent } from './format.ts';
 import { RecentVisits } from './recent-visits.tsx';
 import { VisitsChart } from './visits-chart.tsx';
-
-const toolbar = css`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: var(--space-3);
-  margin-bottom: var(--space-6);
-  p {
-    margin: 0;
-    color: var(--color-muted);
-  }
-`;
 
 const rangeGroup = css`
   display: inline-flex;
@@ -131,7 +119,7 @@ export function AnalyticsReport() {
   const data = summary.data;
   return (
     <div aria-busy={summary.fetching}>
-      <div css={toolbar}>
+      <div css={operatorToolbar}>
         {/* biome-ignore lint/a11y/useSemanticElements: toggle buttons read better than radios for a range switch. */}
         <div css={rangeGroup} role="group" aria-label="Range">
           {RANGES.map((range) => (

@@ -6,7 +6,8 @@ import type { SessionRole } from '#shared/session-schema.ts';
 import { SESSION, sessionQuery, signOut } from './operator-session.ts';
 import { operatorCard, SignInForm } from './sign-in-form.tsx';
 
-const bar = css`
+/** The row above an operator page's content: a note or controls on one side, actions on the other. */
+export const operatorToolbar = css`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
@@ -96,7 +97,7 @@ export function OperatorGate({ sessionRole: role, label, onSignedOut, children }
 
   return (
     <div ref={content} tabIndex={-1} css={{ outline: 'none' }}>
-      <div css={bar}>
+      <div css={operatorToolbar}>
         <p>You are signed in.</p>
         <button type="button" css={buttonStyles.secondary} onClick={() => void leave()}>
           Sign out
