@@ -9,8 +9,8 @@ import type { EmotionCache } from '@emotion/cache';
 export const SERVER_STYLES_ATTRIBUTE = 'data-server-styles';
 
 /** Marks the rules the server sent as inserted, so that hydrating components insert none of them again. */
-export function adoptServerStyles(cache: EmotionCache, root: ParentNode = document.head): void {
-  for (const element of root.querySelectorAll(`style[${SERVER_STYLES_ATTRIBUTE}]`)) {
+export function adoptServerStyles(cache: EmotionCache): void {
+  for (const element of document.head.querySelectorAll(`style[${SERVER_STYLES_ATTRIBUTE}]`)) {
     for (const name of element.getAttribute(SERVER_STYLES_ATTRIBUTE)?.split(' ') ?? []) {
       if (name) cache.inserted[name] = true;
     }
