@@ -29,7 +29,10 @@ interface Load {
   rps: number;
   p50: number;
   p99: number;
+  /** Failed requests, timeouts and 5xx answers. */
   errors: number;
+  /** Answers by class: what a run expects depends on what it asks for. */
+  answers: { '2xx': number; '3xx': number; '4xx': number };
   /** CPU time (user + system) the serving process spent per request, in µs: what other load on the machine moves least. */
   cpuUs: number | undefined;
 }
@@ -73,7 +76,8 @@ async function load(
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.non2xx + result.timeouts,
+    errors: result.errors + result.timeouts + result['5xx'],
+    answers: { '2xx': result['2xx'], '3xx': result['3xx'], '4xx': result['4xx'] },
     cpuUs,
   };
 }
@@ -126,26 +130,32 @@ function rssMb(pid: number | undefined): number | undefined {
 }
 
 /**
- * `count` distinct URLs of real pages: each page's path with the letters of its first segment in another case
- * (the router matches paths without regard to case, the cache keys them apart) and with `?layout=list`, the
- * one parameter the cache keys. A crawler following odd links, or anyone, can ask for as many.
+ * `count` distinct URLs a crawler could ask for, made of the site's real pages: as they are, with
+ * `?layout=list` (the one parameter the page cache keys), in other letter cases or with a trailing slash (the
+ * server redirects those to the page), each with a query parameter of its own that changes nothing.
  */
 function distinctUrls(pagePaths: string[], count: number): string[] {
-  const urls: string[] = [];
-  for (let n = 0; urls.length < count && n < 4096; n++) {
-    for (const pagePath of pagePaths) {
-      const [, first = '', rest = ''] = /^\/([^/]*)(.*)$/.exec(pagePath) ?? [];
-      const letters = first.replace(/[^a-z]/gi, '').length;
-      const spelling = n >> 1;
-      if (spelling >= 2 ** letters) continue;
-      let bit = 0;
-      const cased = first.replace(/[a-z]/gi, (c) => ((spelling >> bit++) & 1 ? c.toUpperCase() : c));
-      urls.push(`/${cased}${rest}${n & 1 ? '?layout=list' : ''}`);
-      if (urls.length === count) break;
-    }
-  }
-  return urls;
+  const spellings = [
+    (path: string) => path,
+    (path: string) => path.toUpperCase(),
+    (path: string) => (path === '/' ? '/' : `${path}/`),
+  ];
+  return Array.from({ length: count }, (_, i) => {
+    const pagePath = pagePaths[i % pagePaths.length] ?? '/';
+    const spell = spellings[Math.floor(i / pagePaths.length) % spellings.length] ?? String;
+    const layout = Math.floor(i / (pagePaths.length * spellings.length)) % 2 ? 'layout=list&' : '';
+    return `${spell(pagePath)}?${layout}utm_content=${i}`;
+  });
 }
+
+/** `count` paths of no page: each is rendered (not-found pages are never cached), the most a sweep can cost. */
+const unknownPaths = (count: number) => Array.from({ length: count }, (_, i) => `/no-such-page-${i}`);
+
+const percent = (part: number, whole: number) => `${whole ? Math.round((100 * part) / whole) : 0} %`;
+const answerMix = ({ answers }: Load) => {
+  const total = answers['2xx'] + answers['3xx'] + answers['4xx'];
+  return `${percent(answers['2xx'], total)} 200, ${percent(answers['3xx'], total)} 301, ${percent(answers['4xx'], total)} 404`;
+};
 
 /** Gzip size of every script the browser loads before interaction: the entry and its modulepreloads. */
 async function javascriptBeforeInteraction(base: string, html: string) {
@@ -231,10 +241,13 @@ try {
         `${ceiling.rps}`,
         `${ceiling.p50} / ${ceiling.p99} ms`,
         `${ratio.toFixed(2)} (≥ ${goal}) ${verdict(ratio >= goal)}`,
-        `${ours.p99} ms (≤ ${GOAL.p99Ms}) ${verdict(ours.p99 <= GOAL.p99Ms)}`,
+        // The p99 goal is the pages': a 100 KB script's p99 is the load generator's, as the reference's shows.
+        target.kind === 'page'
+          ? `${ours.p99} ms (≤ ${GOAL.p99Ms}) ${verdict(ours.p99 <= GOAL.p99Ms)}`
+          : `${ours.p99} ms (ref ${ceiling.p99})`,
         `${ours.cpuUs ?? '?'} / ${ceiling.cpuUs ?? '?'} µs`,
         `${busy(ours)} / ${busy(ceiling)}`,
-        `${ours.errors + ceiling.errors}`,
+        `${ours.errors + ours.answers['3xx'] + ours.answers['4xx'] + ceiling.errors}`,
       ]);
     }
   } finally {
@@ -261,26 +274,27 @@ try {
   const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
   const pagePaths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '/').pathname);
   console.log(
-    `\nDistinct URLs: the same load spread in turn over N URLs of the site's ${pagePaths.length} real pages ` +
-      '(their first path segment in other cases, with and\nwithout ?layout=list: each a 200 page the cache keys ' +
-      `apart). Up to ${CACHE_ENTRIES} are warmed into the cache first; beyond that the cache keeps only the most ` +
-      'recent,\nso a sweep over more renders every request. RSS is the server process before and after.\n',
+    `\nDistinct URLs: the same load spread in turn over N URLs made of the site's ${pagePaths.length} real pages: as they ` +
+      'are, with ?layout=list,\nin capitals or with a trailing slash (redirected to the page), each with a query ' +
+      'parameter of its own. The cache keys a page\nby its path and ?layout=list only, so it holds at most ' +
+      `${pagePaths.length * 2} of them (and ${CACHE_ENTRIES} pages in all). Last, N paths of no page, each rendered, ` +
+      'since not-found pages are\nnever cached. RSS is the server process before and after.\n',
   );
+  for (const pagePath of pagePaths) {
+    await cachedResponse(base, pagePath);
+    await cachedResponse(base, `${pagePath}?layout=list`);
+  }
   const scaleRows: string[][] = [];
-  for (const count of SCALES) {
-    const urls = distinctUrls(pagePaths, count);
+  for (const [label, urls] of [
+    ...SCALES.map((count) => [`${count}`, distinctUrls(pagePaths, count)] as const),
+    [`${SCALES.at(-1)} unknown`, unknownPaths(SCALES.at(-1) ?? 1_000)] as const,
+  ]) {
     const before = rssMb(server.child.pid);
-    if (urls.length <= CACHE_ENTRIES) {
-      // Eight at a time, as a crawler would: each renders once, then comes from the cache.
-      for (let i = 0; i < urls.length; i += 8) {
-        await Promise.all(urls.slice(i, i + 8).map((url) => cachedResponse(base, url)));
-      }
-    }
-    const result = await load(base, server.child.pid, urls, { durationS: SCALE_DURATION_S });
+    const result = await load(base, server.child.pid, [...urls], { durationS: SCALE_DURATION_S });
     const after = rssMb(server.child.pid);
     scaleRows.push([
-      `${urls.length}`,
-      urls.length <= CACHE_ENTRIES ? 'all cached' : `at most ${CACHE_ENTRIES} cached`,
+      label,
+      answerMix(result),
       `${result.rps}`,
       `${result.p50} / ${result.p99} ms`,
       `${result.cpuUs ?? '?'} µs`,
@@ -288,13 +302,13 @@ try {
       `${result.errors}`,
     ]);
   }
-  table(['URLs', 'cache', 'req/s', 'p50 / p99', 'CPU/req', 'RSS', 'errors'], scaleRows);
+  table(['URLs', 'answers', 'req/s', 'p50 / p99', 'CPU/req', 'RSS', 'errors'], scaleRows);
 
   // What visitors get while a crawler sweeps: / must stay in the cache, however many pages the sweep renders.
   await cachedResponse(base, '/');
   const sweepers = Math.max(1, Math.round(CONNECTIONS / 4));
   const [sweep, visitors] = await Promise.all([
-    load(base, undefined, distinctUrls(pagePaths, SCALES.at(-1) ?? 1_000), {
+    load(base, undefined, unknownPaths(SCALES.at(-1) ?? 1_000), {
       durationS: SCALE_DURATION_S,
       connections: sweepers,
     }),
@@ -302,7 +316,7 @@ try {
   ]);
   const stillCached = Boolean(etagOf(await rawGet(`${base}/`)));
   console.log(
-    `\nWhile ${sweepers} connections sweep ${SCALES.at(-1)} URLs (${sweep.rps} req/s, p99 ${sweep.p99} ms), ` +
+    `\nWhile ${sweepers} connections sweep ${SCALES.at(-1)} unknown paths (${sweep.rps} req/s, p99 ${sweep.p99} ms), ` +
       `${CONNECTIONS - sweepers} ask for /: ${visitors.rps} req/s, p50 / p99 ${visitors.p50} / ${visitors.p99} ms, ` +
       `/ ${stillCached ? 'still' : 'NO LONGER'} from the cache afterwards, RSS ${rssMb(server.child.pid) ?? '?'} MB, ` +
       `errors ${sweep.errors + visitors.errors}.`,
@@ -311,7 +325,7 @@ try {
   const home = await (await fetch(`${base}/`)).text();
   const js = await javascriptBeforeInteraction(base, home);
   console.log(
-    `\nJavaScript before interaction on /: ${js.files} files, ${kb(js.raw)} raw, ${kb(js.gzip)} gzip (goal 100 KB gzip; browser test holds 155 KB)`,
+    `\nJavaScript before interaction on /: ${js.files} files, ${kb(js.raw)} raw, ${kb(js.gzip)} gzip (goal 100 KB gzip; tests/e2e/script-budget.spec.ts guards today's weight)`,
   );
   console.log(`Load average ${load1()} at the end (${os.cpus().length} cores).`);
 } finally {

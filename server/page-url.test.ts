@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { pageKeyOf } from '#shared/page-query.ts';
-import { pageUrlOf } from './page-url.ts';
+import { canonicalPathOf, pageUrlOf } from './page-url.ts';
 
 const SITE = 'https://www.porchlight.example';
 
@@ -32,4 +32,23 @@ test('the cache key is the parsed path and the parameters that change the page, 
   expect(key('http://evil.example/team')).toBe('/team');
   expect(key('/team#section')).toBe('/team');
   expect(key('/blogs?layout=list')).toBe('/blogs?layout=list');
+});
+
+test("a page path's one spelling: lower case, escaped letters decoded, no trailing slash", () => {
+  const canonical = (target: string) => canonicalPathOf(pageUrlOf(SITE, target)?.pathname ?? '');
+  expect(canonical('/')).toBe('/');
+  expect(canonical('/blogs')).toBe('/blogs');
+  expect(canonical('/BLOGS')).toBe('/blogs');
+  expect(canonical('/Blogs/')).toBe('/blogs');
+  expect(canonical('/blogs//')).toBe('/blogs');
+  expect(canonical('/%62logs')).toBe('/blogs');
+  expect(canonical('/%2e%2e/Team')).toBe('/team');
+  expect(canonical('/blog/Why-Top-Agents')).toBe('/blog/why-top-agents');
+  expect(canonical('//')).toBe('/');
+  // Escapes of anything else stay as they are: no page has such a path, and each is a not-found page.
+  expect(canonical('/a%2fb%20c')).toBe('/a%2fb%20c');
+  expect(canonical('/..%2f')).toBe('/..%2f');
+  expect(canonical('/café')).toBe('/caf%C3%A9');
+  // Still a path: the redirect puts it after the site's origin.
+  expect(canonical('//Evil.example/')).toBe('//evil.example');
 });

@@ -6,7 +6,7 @@ import { nonceOf } from '#server/middleware/security.ts';
 import { pageKeyOf } from '#shared/page-query.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import type { PageCache } from './page-cache.ts';
-import { pageUrlOf } from './page-url.ts';
+import { canonicalPathOf, pageUrlOf } from './page-url.ts';
 import type { PageSource } from './pages.ts';
 
 /** Runs a callback Node calls outside Express (a `close` listener): a throw there would escape every handler. */
@@ -75,6 +75,13 @@ export function ssrHandler({ pages, publicConfig, siteUrl, cache }: SsrOptions):
       const url = pageUrlOf(siteUrl, req.originalUrl);
       if (!url) {
         next(Object.assign(new Error('request target is not a path'), { status: 400 }));
+        return;
+      }
+      // Another spelling of a page's path goes to the page's own, so that it costs no render and no cache entry.
+      const canonical = canonicalPathOf(url.pathname);
+      if (canonical !== url.pathname) {
+        // Absolute, on the site's origin: a path such as `//other.example` must not read as another host.
+        res.redirect(301, `${url.origin}${canonical}${url.search}`);
         return;
       }
       const nonce = nonceOf(res);

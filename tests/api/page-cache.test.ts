@@ -224,6 +224,41 @@ test('a thousand distinct query strings on / render the page no more after the f
   }
 }, 60_000);
 
+test('another spelling of a page path is redirected to the page, renders nothing and takes no cache entry', async () => {
+  const counted = await countedPages();
+  const own = createPageCache({ clock: () => new Date('2026-01-05T12:00:00Z') });
+  const app = await createTestApp({}, { pageCache: own, pages: counted.pages });
+  const site = app.config.siteUrl;
+  try {
+    const article = '/blog/why-top-agents-let-ai-handle-the-first-call';
+    for (const [target, location] of [
+      ['/BLOGS', `${site}/blogs`],
+      ['/Blogs/?layout=list&utm_source=x', `${site}/blogs?layout=list&utm_source=x`],
+      ['/%62logs', `${site}/blogs`],
+      ['/team/', `${site}/team`],
+      [article.toUpperCase(), `${site}${article}`],
+      ['//Evil.example/', `${site}//evil.example`],
+    ] as const) {
+      for (const method of ['get', 'head'] as const) {
+        const res = await request(app.app)[method](target);
+        expect([target, method, res.status, res.headers.location]).toEqual([target, method, 301, location]);
+      }
+    }
+    expect(counted.renders).toBe(0);
+    expect(own.size().entries).toBe(0);
+
+    // The redirect leads to the page, which was not found before in upper case.
+    const found = await request(app.app).get(article);
+    expect(found.status).toBe(200);
+    expect(headingOf(found.text)).toContain('Let AI Handle the First Call');
+    const notFound = await request(app.app).get('/No-Such-Page');
+    expect([notFound.status, notFound.headers.location]).toEqual([301, `${site}/no-such-page`]);
+    expect((await request(app.app).get('/no-such-page')).status).toBe(404);
+  } finally {
+    await app.close();
+  }
+});
+
 test('the cache stays within its byte budget however many pages are asked for', async () => {
   const pageBytes = cache.get('/blogs')?.body.size ?? 0;
   expect(pageBytes).toBeGreaterThan(10_000);
