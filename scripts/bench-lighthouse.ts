@@ -1,9 +1,9 @@
 // `npm run bench:lighthouse`: Lighthouse's mobile preset (simulated Slow 4G, 4× CPU) in Debian's Chromium against the
 // production build, on loopback. Builds when the build is missing or older than the sources, serves it on a free port
 // with a throwaway DATA_DIR, runs each page LIGHTHOUSE_RUNS times (default 3), prints the medians and what keeps a
-// category under 100, then stops the server by itself. Budgets (docs/product-rules.md#budgets): performance ≥ 95,
-// accessibility, best practices and SEO 100 on `/`, `/blogs` and one article; `/` is also checked for accessibility in
-// the dark theme.
+// category under 100, then stops the server by itself. Goals (docs/product-rules.md#budgets): every category 100 on
+// `/`, `/blogs` and one article, with FCP ≤ 1.2 s, LCP ≤ 1.5 s, TBT ≤ 50 ms and CLS 0; `/` is also checked for
+// accessibility in the dark theme.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +21,14 @@ const CHROME_FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
 ];
-const BUDGET = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+const BUDGET = { performance: 100, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+/** Upper bounds of the metrics, in ms (CLS unitless). */
+const METRIC_GOALS = {
+  'first-contentful-paint': 1200,
+  'largest-contentful-paint': 1500,
+  'total-blocking-time': 50,
+  'cumulative-layout-shift': 0,
+} as const;
 type Category = keyof typeof BUDGET;
 const CATEGORIES = Object.keys(BUDGET).filter((key): key is Category => key in BUDGET);
 
@@ -144,7 +151,7 @@ try {
     `Lighthouse ${lighthouseVersion()} mobile preset, Chromium at ${CHROME_PATH}, median of ${RUNS} runs, ` +
       `${os.cpus().length} cores (load average ${os.loadavg()[0]?.toFixed(2)}: other work on the machine skews performance)\n`,
   );
-  const header = ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP', 'TBT', 'CLS', 'FCP', 'transfer'];
+  const header = ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'transfer'];
   const rows: string[][] = [];
   const notes: string[] = [];
   for (const target of targets) {
@@ -169,13 +176,19 @@ try {
       return `${value}`;
     };
     const perf = target.categories.includes('performance');
+    const metric = (id: keyof typeof METRIC_GOALS) => {
+      if (!perf) return '–';
+      const value = med((lhr) => numeric(lhr, id));
+      const text = id === 'cumulative-layout-shift' ? value.toFixed(3) : ms(value);
+      return value > METRIC_GOALS[id] ? `${text} ✗` : text;
+    };
     rows.push([
       target.label,
       ...CATEGORIES.map(cell),
-      perf ? ms(med((lhr) => numeric(lhr, 'largest-contentful-paint'))) : '–',
-      perf ? ms(med((lhr) => numeric(lhr, 'total-blocking-time'))) : '–',
-      perf ? med((lhr) => numeric(lhr, 'cumulative-layout-shift')).toFixed(3) : '–',
-      perf ? ms(med((lhr) => numeric(lhr, 'first-contentful-paint'))) : '–',
+      metric('first-contentful-paint'),
+      metric('largest-contentful-paint'),
+      metric('total-blocking-time'),
+      metric('cumulative-layout-shift'),
       perf ? kb(med((lhr) => numeric(lhr, 'total-byte-weight'))) : '–',
     ]);
     // The last run stands for the others when explaining what is short of 100.
@@ -193,7 +206,13 @@ try {
   }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   for (const row of [header, ...rows]) console.log(row.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  '));
-  console.log(`\nBudgets: performance ≥ ${BUDGET.performance}, accessibility, best practices and SEO ${BUDGET.seo}.`);
+  console.log(
+    `\nGoals: every category ${BUDGET.performance}, FCP ≤ ${METRIC_GOALS['first-contentful-paint']} ms, LCP ≤ ` +
+      `${METRIC_GOALS['largest-contentful-paint']} ms, TBT ≤ ${METRIC_GOALS['total-blocking-time']} ms, CLS ` +
+      `${METRIC_GOALS['cumulative-layout-shift']}; ✗ marks a median short of its goal. Only accessibility, best ` +
+      'practices and SEO fail the run:\nperformance moves with the load on the machine (docs/product-rules.md#budgets ' +
+      'says where it stands and why).',
+  );
   if (notes.length) console.log(`\nWhat costs points (last run):\n${notes.join('\n')}`);
 } finally {
   await server.stop();
