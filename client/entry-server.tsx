@@ -4,16 +4,22 @@ import {
   createStaticHandler,
   createStaticRouter,
   isRouteErrorResponse,
+  matchRoutes,
   type RouteObject,
   StaticRouterProvider,
 } from 'react-router';
 import { collectingCache, withCollectedStyles } from '#client/styles/collected-styles.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { AppProviders, EMOTION_KEY } from './app-providers.tsx';
-import { routes as appRoutes } from './routes.tsx';
+import { routes as appRoutes, NOT_FOUND_ROUTE_ID } from './routes.tsx';
 
 export { type Discovery, discovery } from './discovery.ts';
 export { routes } from './routes.tsx';
+
+/** Whether `pathname` is one no page has: its page is the not-found page, the same for every such path. */
+export function matchesNoPage(pathname: string): boolean {
+  return matchRoutes(appRoutes, pathname)?.at(-1)?.route.id === NOT_FOUND_ROUTE_ID;
+}
 
 export interface RenderOptions {
   nonce: string;

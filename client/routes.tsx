@@ -3,6 +3,9 @@ import { OPERATOR_ROUTE_HANDLE } from '#client/features/operator/operator-route.
 import { Layout } from '#client/layout/layout.tsx';
 import { NotFoundPage, RouteErrorBoundary } from '#client/layout/route-error-boundary.tsx';
 
+/** The catch-all route: every path no page has gets the same not-found page. */
+export const NOT_FOUND_ROUTE_ID = 'not-found';
+
 const to =
   (location: string): LoaderFunction =>
   () =>
@@ -66,7 +69,7 @@ export const routes: RouteObject[] = [
           },
           { id: 'leads', path: 'leads', handle: OPERATOR_ROUTE_HANDLE, lazy: () => import('#client/routes/leads.tsx') },
           {
-            id: 'not-found',
+            id: NOT_FOUND_ROUTE_ID,
             path: '*',
             // The loader sets the 404 status; the error boundary then renders this same page.
             Component: NotFoundPage,

@@ -148,8 +148,10 @@ function distinctUrls(pagePaths: string[], count: number): string[] {
   });
 }
 
-/** `count` paths of no page: each is rendered (not-found pages are never cached), the most a sweep can cost. */
+/** `count` paths no page has: they all get the one cached not-found page. */
 const unknownPaths = (count: number) => Array.from({ length: count }, (_, i) => `/no-such-page-${i}`);
+/** `count` articles that do not exist: each is rendered (their not-found pages are not cached), the most a sweep costs. */
+const unknownArticles = (count: number) => Array.from({ length: count }, (_, i) => `/blog/no-such-article-${i}`);
 
 const percent = (part: number, whole: number) => `${whole ? Math.round((100 * part) / whole) : 0} %`;
 const answerMix = ({ answers }: Load) => {
@@ -277,8 +279,9 @@ try {
     `\nDistinct URLs: the same load spread in turn over N URLs made of the site's ${pagePaths.length} real pages: as they ` +
       'are, with ?layout=list,\nin capitals or with a trailing slash (redirected to the page), each with a query ' +
       'parameter of its own. The cache keys a page\nby its path and ?layout=list only, so it holds at most ' +
-      `${pagePaths.length * 2} of them (and ${CACHE_ENTRIES} pages in all). Last, N paths of no page, each rendered, ` +
-      'since not-found pages are\nnever cached. RSS is the server process before and after.\n',
+      `${pagePaths.length * 2} of them (and ${CACHE_ENTRIES} pages in all). Last, N paths no page has, which share ` +
+      'one cached not-found page,\nand N articles that do not exist, each rendered. RSS is the server process ' +
+      'before and after.\n',
   );
   for (const pagePath of pagePaths) {
     await cachedResponse(base, pagePath);
@@ -287,7 +290,8 @@ try {
   const scaleRows: string[][] = [];
   for (const [label, urls] of [
     ...SCALES.map((count) => [`${count}`, distinctUrls(pagePaths, count)] as const),
-    [`${SCALES.at(-1)} unknown`, unknownPaths(SCALES.at(-1) ?? 1_000)] as const,
+    [`${SCALES.at(-1)} no page`, unknownPaths(SCALES.at(-1) ?? 1_000)] as const,
+    [`${SCALES.at(-1)} no article`, unknownArticles(SCALES.at(-1) ?? 1_000)] as const,
   ]) {
     const before = rssMb(server.child.pid);
     const result = await load(base, server.child.pid, [...urls], { durationS: SCALE_DURATION_S });
@@ -308,7 +312,7 @@ try {
   await cachedResponse(base, '/');
   const sweepers = Math.max(1, Math.round(CONNECTIONS / 4));
   const [sweep, visitors] = await Promise.all([
-    load(base, undefined, unknownPaths(SCALES.at(-1) ?? 1_000), {
+    load(base, undefined, unknownArticles(SCALES.at(-1) ?? 1_000), {
       durationS: SCALE_DURATION_S,
       connections: sweepers,
     }),
@@ -316,7 +320,8 @@ try {
   ]);
   const stillCached = Boolean(etagOf(await rawGet(`${base}/`)));
   console.log(
-    `\nWhile ${sweepers} connections sweep ${SCALES.at(-1)} unknown paths (${sweep.rps} req/s, p99 ${sweep.p99} ms), ` +
+    `\nWhile ${sweepers} connections sweep ${SCALES.at(-1)} articles that do not exist (${sweep.rps} req/s, p99 ` +
+      `${sweep.p99} ms), ` +
       `${CONNECTIONS - sweepers} ask for /: ${visitors.rps} req/s, p50 / p99 ${visitors.p50} / ${visitors.p99} ms, ` +
       `/ ${stillCached ? 'still' : 'NO LONGER'} from the cache afterwards, RSS ${rssMb(server.child.pid) ?? '?'} MB, ` +
       `errors ${sweep.errors + visitors.errors}.`,

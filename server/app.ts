@@ -153,10 +153,12 @@ export function createApp({
       ? createPageCache({ clock, onError: (error) => logger.error({ err: error }, 'page cache render failed') })
       : undefined);
 
+  const cachedPages = cache && cachedPageResponses({ cache, siteUrl: config.siteUrl, headersFor: security.headersFor });
+
   // Built assets and cached pages first, ahead of everything below (server/hot-path.ts).
   const hot = hotPath({
     assets: builtAssetResponses(pages.builtAssets ?? new Map(), security.headersFor({ script: [], style: [] })),
-    page: cache && cachedPageResponses({ cache, siteUrl: config.siteUrl, headersFor: security.headersFor }),
+    page: cachedPages?.page,
     logger,
   });
   hotPaths.set(app, hot);
@@ -252,7 +254,7 @@ export function createApp({
       markRouteGroup(res, 'page');
       next();
     },
-    ssrHandler({ pages, publicConfig: publicConfig(config), siteUrl: config.siteUrl, cache }),
+    ssrHandler({ pages, publicConfig: publicConfig(config), siteUrl: config.siteUrl, cache, cachedPages }),
   );
   app.use(errorHandler);
   return app;

@@ -15,14 +15,23 @@ interface CachedPagesOptions {
 const TARGETS_KEPT = 1024;
 
 /**
+ * The cache key of the one not-found page that every path no page has shares (a page's key starts with `/`).
+ * It is answered by the page handler, after static files, the API and the rest, not by the hot path.
+ */
+export const NOT_FOUND_PAGE_KEY = 'not-found';
+
+export interface CachedPageResponses {
+  /** The cached page of a request target, ready to send (server/hot-path.ts). */
+  page(target: string): PreparedResponse | undefined;
+  /** The cached not-found page, for a path the page handler finds no page for (server/ssr.ts). */
+  notFound(): PreparedResponse | undefined;
+}
+
+/**
  * The response to a page request from the page cache, if the page is there: bytes ready in every coding, with
  * headers computed the first time the page is sent. Nothing in it depends on who asks.
  */
-export function cachedPageResponses({
-  cache,
-  siteUrl,
-  headersFor,
-}: CachedPagesOptions): (target: string) => PreparedResponse | undefined {
+export function cachedPageResponses({ cache, siteUrl, headersFor }: CachedPagesOptions): CachedPageResponses {
   const responses = new WeakMap<CachedPage, PreparedResponse>();
   // Parsing a target costs more than the rest of the lookup, and visitors ask for the same few targets.
   const keys = new Map<string, string | null>();
@@ -37,9 +46,7 @@ export function cachedPageResponses({
     }
     return key;
   };
-  return (target) => {
-    const key = keyOf(target);
-    const page = key === null ? undefined : cache.get(key);
+  const prepared = (page: CachedPage | undefined) => {
     if (!page) return undefined;
     let response = responses.get(page);
     if (!response) {
@@ -54,5 +61,12 @@ export function cachedPageResponses({
       responses.set(page, response);
     }
     return response;
+  };
+  return {
+    page(target) {
+      const key = keyOf(target);
+      return key === null ? undefined : prepared(cache.get(key));
+    },
+    notFound: () => prepared(cache.get(NOT_FOUND_PAGE_KEY)),
   };
 }

@@ -81,6 +81,15 @@ test('error pages, redirects and failed renders are not kept', async () => {
   for (const url of ['/missing', '/redirect', '/broken']) expect(cache.get(url)).toBeUndefined();
 });
 
+test('a not-found page is kept only where a 404 is expected, and a page that is not one is not kept there', async () => {
+  const cache = createPageCache({ clock: () => new Date('2026-01-05T12:00:00Z') });
+  // Settled before the other, which is compressed on zlib's threads once rendered.
+  cache.fill('gone', page(200, 'Found after all'), 404);
+  cache.fill('not-found', page(404, 'Page not found'), 404);
+  await vi.waitFor(() => expect(cache.get('not-found')?.status).toBe(404), FILLED);
+  expect(cache.get('gone')).toBeUndefined();
+});
+
 test('one render per URL at a time, and none while the page is fresh', async () => {
   const cache = createPageCache({ clock: () => new Date('2026-01-05T12:00:00Z') });
   const render = vi.fn(page(200, 'blogs'));

@@ -33,8 +33,15 @@ export interface PageCache {
    * again, and the stale page for the others until that is done (within the grace period).
    */
   get(key: string): CachedPage | undefined;
-  /** Renders the page of `key` into the cache unless it is fresh there or already being rendered. */
-  fill(key: string, render: (nonce: string) => Promise<{ status: number; html: string } | undefined>): void;
+  /**
+   * Renders the page of `key` into the cache unless it is fresh there or already being rendered. It is kept only
+   * with the status expected: 200, or 404 for the one not-found page that stands for every path no page has.
+   */
+  fill(
+    key: string,
+    render: (nonce: string) => Promise<{ status: number; html: string } | undefined>,
+    expectedStatus?: 200 | 404,
+  ): void;
   /** What the cache holds now: bytes count every coding of every page. */
   size(): { entries: number; bytes: number };
 }
@@ -149,7 +156,7 @@ export function createPageCache({
       entries.set(key, entry);
       return entry.page;
     },
-    fill(key, render) {
+    fill(key, render, expectedStatus = 200) {
       const now = clock().getTime();
       const entry = usable(key, now);
       if (rendering.has(key) || (entry && isFresh(entry, now))) return;
@@ -159,8 +166,8 @@ export function createPageCache({
       Promise.resolve()
         .then(() => render(marker))
         .then(async (rendered) => {
-          // Only whole, ordinary pages: a 404 for every made-up path must not fill the cache.
-          if (rendered?.status !== 200) return;
+          // Only whole pages with the status asked for: a 404 for every made-up path must not fill the cache.
+          if (rendered?.status !== expectedStatus) return;
           const { html, sources } = hashInlineTags(rendered.html, marker);
           const page = { status: rendered.status, body: await compress(html), inline: sources };
           store(key, { page, storedAt: clock().getTime() });

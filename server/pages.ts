@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import express, { type RequestHandler } from 'express';
-import type { discovery, Render } from '#client/entry-server.tsx';
+import type { discovery, matchesNoPage, Render } from '#client/entry-server.tsx';
 import { type BuiltAsset, loadBuiltAssets } from './built-assets.ts';
 
 /** What the server uses of the built server entry (client/entry-server.tsx). */
@@ -10,6 +10,7 @@ export interface ServerModule {
   render: Render;
   /** Sitemap, feed and manifest, built from the content compiled into the bundle. */
   discovery: typeof discovery;
+  matchesNoPage: typeof matchesNoPage;
 }
 
 /** Where page HTML and browser assets come from: the production build, or Vite in development. */
@@ -21,6 +22,8 @@ export interface PageSource {
   render(): Promise<Render>;
   /** The whole server entry; in development reloaded with the code, like `render`. */
   serverModule(): Promise<ServerModule>;
+  /** Whether no page has the path (production, where the page cache keeps one not-found page for all of them). */
+  matchesNoPage?(pathname: string): boolean;
   bootstrapModules: string[];
   preloadsFor(routeIds: string[]): string[];
   close(): Promise<void>;
@@ -81,6 +84,7 @@ export async function productionPages(distDir = DIST_DIR): Promise<PageSource> {
     builtAssets: loadBuiltAssets(path.join(clientDir, 'assets'), '/assets'),
     render: async () => serverModule.render,
     serverModule: async () => serverModule,
+    matchesNoPage: serverModule.matchesNoPage,
     bootstrapModules: [`/${entry.file}`],
     preloadsFor(routeIds) {
       const key = routeIds.join(',');
@@ -111,7 +115,7 @@ export async function developmentPages(): Promise<PageSource> {
     },
     async serverModule() {
       const module = await vite.ssrLoadModule('/client/entry-server.tsx');
-      return { render: module.render, discovery: module.discovery };
+      return { render: module.render, discovery: module.discovery, matchesNoPage: module.matchesNoPage };
     },
     bootstrapModules: ['/@vite/client', `/${CLIENT_ENTRY}`],
     preloadsFor: () => [],

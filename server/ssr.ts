@@ -5,6 +5,8 @@ import type { Render, RenderOptions } from '#client/entry-server.tsx';
 import { nonceOf } from '#server/middleware/security.ts';
 import { pageKeyOf } from '#shared/page-query.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
+import { type CachedPageResponses, NOT_FOUND_PAGE_KEY } from './cached-pages.ts';
+import { writePrepared } from './encoded-body.ts';
 import type { PageCache } from './page-cache.ts';
 import { canonicalPathOf, pageUrlOf } from './page-url.ts';
 import type { PageSource } from './pages.ts';
@@ -64,12 +66,14 @@ interface SsrOptions {
   siteUrl: string;
   /** Where rendered pages are kept to be served again (production); without it every request renders. */
   cache?: PageCache;
+  /** The cache's pages ready to send: the not-found page is answered here (server/cached-pages.ts). */
+  cachedPages?: CachedPageResponses;
 }
 
 const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' };
 
 /** Streams every page through React Router's static handler; its status codes are the response's. */
-export function ssrHandler({ pages, publicConfig, siteUrl, cache }: SsrOptions): RequestHandler {
+export function ssrHandler({ pages, publicConfig, siteUrl, cache, cachedPages }: SsrOptions): RequestHandler {
   return async (req, res, next) => {
     try {
       const url = pageUrlOf(siteUrl, req.originalUrl);
@@ -86,9 +90,16 @@ export function ssrHandler({ pages, publicConfig, siteUrl, cache }: SsrOptions):
       }
       const nonce = nonceOf(res);
       const cacheable = cache && req.method === 'GET';
+      // Every path no page has gets the same not-found page: rendered once, then sent from the cache.
+      const notFound = Boolean(cache && pages.matchesNoPage?.(url.pathname));
+      const cachedNotFound = notFound ? cachedPages?.notFound() : undefined;
+      if (cachedNotFound) {
+        writePrepared(req, res, cachedNotFound, []);
+        return;
+      }
       // Any query parameter that does not change the page shares its path's cached page, which
       // server/cached-pages.ts serves ahead of this handler once it is there.
-      const key = cacheable ? pageKeyOf(url) : '';
+      const key = notFound ? NOT_FOUND_PAGE_KEY : cacheable ? pageKeyOf(url) : '';
       const render = await pages.render();
       const options: RenderOptions = {
         nonce,
@@ -113,9 +124,11 @@ export function ssrHandler({ pages, publicConfig, siteUrl, cache }: SsrOptions):
       result.pipe(res);
       // This visitor gets the stream; the next ones get the page from the cache, rendered for the key's URL so
       // that nothing of this request's other parameters is kept.
-      if (cacheable && result.status === 200) {
-        const keyUrl = new URL(key, url);
-        cache.fill(key, (marker) => renderWhole(render, keyUrl, { ...options, nonce: marker }));
+      if (cacheable && result.status === (notFound ? 404 : 200)) {
+        // Joined as text, so that a path such as `//other.example` stays a path (server/page-url.ts). The
+        // not-found page says nothing of the path it was asked for: this one stands for all of them.
+        const keyUrl = new URL(`${url.origin}${notFound ? url.pathname : key}`);
+        cache.fill(key, (marker) => renderWhole(render, keyUrl, { ...options, nonce: marker }), result.status);
       }
     } catch (error) {
       next(error);

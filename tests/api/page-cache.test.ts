@@ -4,6 +4,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { requestListener } from '#server/app.ts';
+import { NOT_FOUND_PAGE_KEY } from '#server/cached-pages.ts';
 import { createPageCache } from '#server/page-cache.ts';
 import type { PageSource } from '#server/pages.ts';
 import { headingOf } from '#tests/support/html.ts';
@@ -141,7 +142,7 @@ test('a cached page is sent compressed as the browser asks, compressed once, and
   }
 });
 
-test('only the parameters that change a page get their own cached page, and a not-found page is never kept', async () => {
+test('only the parameters that change a page get their own cached page', async () => {
   await request(ctx.app).get('/blogs?layout=list');
   await vi.waitFor(() => expect(cache.get('/blogs?layout=list')).toBeDefined(), FILLED);
   const cachedHtml = (key: string) => cache.get(key)?.body.bytes.identity.toString();
@@ -160,13 +161,59 @@ test('only the parameters that change a page get their own cached page, and a no
   expect(cache.size().entries).toBe(before);
   const tagged = await request(ctx.app).get('/blogs?layout=list&x=1');
   expect(tagged.text).toBe(cachedHtml('/blogs?layout=list'));
+});
 
-  const missing = await request(ctx.app).get('/no-such-page');
-  expect(missing.status).toBe(404);
-  expect(cache.get('/no-such-page')).toBeUndefined();
-  const again = await request(ctx.app).get('/no-such-page');
-  expect(again.status).toBe(404);
-  expect(headingOf(again.text)).toBe('Page not found');
+test('every path no page has gets one cached not-found page, rendered once, which names none of them', async () => {
+  const counted = await countedPages();
+  const own = createPageCache({ clock: () => new Date('2026-01-05T12:00:00Z') });
+  const app = await createTestApp({}, { pageCache: own, pages: counted.pages });
+  const server = await listen(app.app);
+  try {
+    const first = await fetch(`${server.url}/wp-login.php?x=1`);
+    expect(first.status).toBe(404);
+    await first.text();
+    await vi.waitFor(() => expect(own.get(NOT_FOUND_PAGE_KEY)?.status).toBe(404), FILLED);
+    // The visitor's stream and the cache's whole render.
+    expect(counted.renders).toBe(2);
+
+    for (const path of ['/.env', '/no-such-page', '/a/b/c', '//other.example/x', '/%E2%80%A6']) {
+      const res = await fetch(`${server.url}${path}`);
+      expect([path, res.status]).toEqual([path, 404]);
+      const html = await res.text();
+      expect(headingOf(html)).toBe('Page not found');
+      expect(html).not.toMatch(/wp-login|\.env|other\.example|no-such-page/);
+      // From the cache: a CSP of hashes, no nonce.
+      expect(res.headers.get('content-security-policy')).not.toContain("'nonce-");
+      expect(res.headers.get('x-request-id')).toMatch(UUID_V4);
+    }
+    expect(counted.renders).toBe(2);
+    expect(own.size().entries).toBe(1);
+
+    // What answers ahead of the pages still does: static files, discovery, the API, health.
+    const ahead = await Promise.all(
+      ['/favicon.svg', '/robots.txt', '/sitemap.xml', '/healthz', '/api/no-such-endpoint'].map(async (path) => {
+        const res = await fetch(`${server.url}${path}`);
+        return [path, res.status, res.headers.get('content-type')?.split(';')[0]];
+      }),
+    );
+    expect(ahead).toEqual([
+      ['/favicon.svg', 200, 'image/svg+xml'],
+      ['/robots.txt', 200, 'text/plain'],
+      ['/sitemap.xml', 200, 'application/xml'],
+      ['/healthz', 200, 'application/json'],
+      ['/api/no-such-endpoint', 404, 'application/json'],
+    ]);
+
+    // A page that exists but has nothing at this address (an article) still renders its own not-found page.
+    const article = await fetch(`${server.url}/blog/no-such-article`);
+    expect(article.status).toBe(404);
+    expect(headingOf(await article.text())).toBe('Page not found');
+    expect(counted.renders).toBe(3);
+    expect(own.size().entries).toBe(1);
+  } finally {
+    await server.close();
+    await app.close();
+  }
 });
 
 test('the Host a page was asked with plays no part in what is cached', async () => {

@@ -36,8 +36,9 @@ test('a cached page hydrates on the styles the server sent in <head>, without in
 });
 
 test('a streamed page hydrates on the styles the server sent, without inserting them again', async ({ page }) => {
-  // The not-found page is never cached: it is always the streamed render.
-  const response = await page.goto('/no-such-page');
+  // An article that does not exist is never cached (only the one not-found page of paths no page has is): it is
+  // always the streamed render.
+  const response = await page.goto('/blog/no-such-article');
   expect(response?.status()).toBe(404);
   expect(response?.headers()['content-security-policy']).toContain("'nonce-");
   const styles = await stylesAfterHydration(page);
