@@ -10,6 +10,7 @@ import {
 } from 'react-router';
 import { collectingCache, withCollectedStyles } from '#client/styles/collected-styles.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
+import { appLoaderScript } from './app-loader.ts';
 import { AppProviders, EMOTION_KEY } from './app-providers.tsx';
 import { routes as appRoutes, NOT_FOUND_ROUTE_ID } from './routes.tsx';
 
@@ -24,9 +25,9 @@ export function matchesNoPage(pathname: string): boolean {
 export interface RenderOptions {
   nonce: string;
   publicConfig: PublicConfig;
-  /** Module scripts that boot the browser app. */
+  /** Module scripts that boot the browser app, loaded after the first paint (client/app-loader.ts). */
   bootstrapModules: string[];
-  /** Built chunk URLs of the given route ids, preloaded so hydration does not wait on a waterfall. */
+  /** Built chunk URLs of the given route ids, fetched with the entry so hydration does not wait on a waterfall. */
   preloadsFor(routeIds: string[]): string[];
   /** Crawlers get the whole document at once; browsers get the shell as soon as it is ready. */
   waitForAll: boolean;
@@ -75,17 +76,13 @@ export function createRenderer(routeTable: RouteObject[]): Render {
         });
       };
       const stream = renderToPipeableStream(
-        <AppProviders
-          nonce={options.nonce}
-          publicConfig={options.publicConfig}
-          emotionCache={styles.cache}
-          preloads={preloads}
-        >
+        <AppProviders nonce={options.nonce} publicConfig={options.publicConfig} emotionCache={styles.cache}>
           <StaticRouterProvider router={router} context={context} nonce={options.nonce} />
         </AppProviders>,
         {
           nonce: options.nonce,
-          bootstrapModules: options.bootstrapModules,
+          // The page's code comes after the first paint (client/app-loader.ts); React adds the nonce.
+          bootstrapScriptContent: appLoaderScript(preloads, options.bootstrapModules),
           onShellReady() {
             if (!options.waitForAll) ready();
           },

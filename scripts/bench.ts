@@ -10,6 +10,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { appLoadOf } from '#tests/support/html.ts';
 import { buildIfNeeded, ROOT, startProductionServer } from './lib/production-server.ts';
 import { type RecordedResponse, startReferenceServer } from './lib/reference-server.ts';
 
@@ -159,11 +160,10 @@ const answerMix = ({ answers }: Load) => {
   return `${percent(answers['2xx'], total)} 200, ${percent(answers['3xx'], total)} 301, ${percent(answers['4xx'], total)} 404`;
 };
 
-/** Gzip size of every script the browser loads before interaction: the entry and its modulepreloads. */
+/** Gzip size of every script the browser loads before interaction: the entry and the chunks fetched with it. */
 async function javascriptBeforeInteraction(base: string, html: string) {
-  const srcs = new Set<string>();
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) if (m[1]) srcs.add(m[1]);
-  for (const m of html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)) if (m[1]) srcs.add(m[1]);
+  const { preloads, modules } = appLoadOf(html);
+  const srcs = new Set([...modules, ...preloads]);
   let raw = 0;
   let gzip = 0;
   for (const src of srcs) {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { developmentPages, type PageSource } from '#server/pages.ts';
-import { headingOf, inlineTags } from '#tests/support/html.ts';
+import { appLoadOf, headingOf, inlineTags } from '#tests/support/html.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 
 // `npm run dev`: Vite in middleware mode compiles modules on request and the server renders from source.
@@ -20,7 +20,7 @@ test('development renders pages from source, with the nonce on every inline tag'
   const res = await request(ctx.app).get('/blogs');
   expect(res.status).toBe(200);
   expect(headingOf(res.text)).toBe('Real-Estate Lead Conversion Insights');
-  expect(res.text).toContain('src="/client/entry-client.tsx"');
+  expect(appLoadOf(res.text).modules).toEqual(['/@vite/client', '/client/entry-client.tsx']);
   const nonce = /'nonce-([\w-]+)'/.exec(String(res.headers['content-security-policy']))?.[1];
   for (const tag of inlineTags(res.text)) expect(tag).toContain(`nonce="${nonce}"`);
 }, 60_000);

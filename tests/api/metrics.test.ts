@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { io as connect } from 'socket.io-client';
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
+import { appLoadOf } from '#tests/support/html.ts';
 import { manualClock } from '#tests/support/manual-clock.ts';
 import { builtPages, createTestApp } from '#tests/support/test-app.ts';
 import { testPostgresUrl } from '#tests/support/test-database.ts';
@@ -72,7 +73,7 @@ test('the scrape moves by exactly the requests made: an accepted demo call, a re
   const page = await request(server.base).get('/');
   expect(page.status).toBe(200);
   // A built asset, answered before Express by the hot path.
-  const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(page.text)?.[1];
+  const [script] = appLoadOf(page.text).modules;
   if (!script) throw new Error('no script on /');
   expect((await request(server.base).get(script)).status).toBe(200);
 

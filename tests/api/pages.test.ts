@@ -3,7 +3,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DIST_DIR } from '#server/pages.ts';
-import { headingOf, inlineTags, titleOf } from '#tests/support/html.ts';
+import { appLoadOf, headingOf, inlineTags, titleOf } from '#tests/support/html.ts';
 import { builtPages, createTestApp } from '#tests/support/test-app.ts';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;
@@ -91,11 +91,15 @@ test('every inline script and style carries the nonce of its own response', asyn
   expect(nonces.size).toBe(3);
 });
 
-test('the browser entry and the matched page chunk are preloaded', async () => {
+test('the browser entry and the matched page chunk are fetched together, after the first paint', async () => {
   const res = await request(ctx.app).get('/blogs');
-  const entry = /<script type="module" src="(\/assets\/entry-client-[^"]+\.js)"/.exec(res.text)?.[1];
-  expect(entry).toBeDefined();
-  expect(res.text).toMatch(/<link rel="modulepreload" href="\/assets\/blogs-[^"]+\.js"\/>/);
+  const { preloads, modules } = appLoadOf(res.text);
+  const [entry] = modules;
+  expect(entry).toMatch(/^\/assets\/entry-client-[\w-]+\.js$/);
+  expect(preloads).toContain(entry);
+  expect(preloads.some((href) => /^\/assets\/blogs-[\w-]+\.js$/.test(href))).toBe(true);
+  // Nothing in the document asks for them before the loader runs (client/app-loader.ts).
+  expect(res.text).not.toMatch(/<script[^>]+type="module"|<link rel="modulepreload"/);
   const asset = await request(ctx.app).get(String(entry));
   expect(asset.status).toBe(200);
   expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -134,7 +138,7 @@ test('each page ships only its own code: the entry holds no page, and a page pre
   expect(Object.keys(manifest).some(hasZod)).toBe(true);
 
   const chunkOf = (key: string) => `/${manifest[key]?.file}`;
-  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]);
+  const preloads = (html: string) => appLoadOf(html).preloads;
   const home = preloads((await request(ctx.app).get('/')).text);
   const blogs = preloads((await request(ctx.app).get('/blogs')).text);
   expect(home).toContain(chunkOf('client/routes/home.tsx'));

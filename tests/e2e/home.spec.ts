@@ -389,11 +389,13 @@ test('the video opens and closes: an embed on desktop, the muted looping file on
   await expect
     .poll(() => poster.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]))
     .toEqual([1280, 720]);
-  // The play control sits below the picture, so it hides none of the words written across it.
-  const posterBox = await poster.boundingBox();
-  const controlBox = await play.getByText('Play the product video').boundingBox();
-  if (!posterBox || !controlBox) throw new Error('the poster and its play control should both have a box');
-  expect(controlBox.y).toBeGreaterThanOrEqual(posterBox.y + posterBox.height);
+  // The play control sits below the picture, so it hides none of the words written across it. Both boxes are
+  // read in one frame: the page may still be scrolling to #process.
+  const [posterBottom, controlTop] = await page.evaluate(
+    ([img, label]) => [img?.getBoundingClientRect().bottom ?? 0, label?.getBoundingClientRect().top ?? 0],
+    [await poster.elementHandle(), await play.getByText('Play the product video').elementHandle()],
+  );
+  expect(controlTop).toBeGreaterThanOrEqual(posterBottom);
   const posterFile = await page.request.get('/media/promo-poster.webp');
   expect(posterFile.headers()['content-type']).toBe('image/webp');
   expect((await posterFile.body()).length).toBeLessThan(40_000);

@@ -52,8 +52,8 @@ test('/directory says Redirecting... and sends the browser to the directory', as
 });
 
 test('after hydration, following a link navigates without reloading the document', async ({ page }) => {
+  // Returns once the page is hydrated (fixtures.ts).
   await page.goto('/');
-  await page.waitForFunction(() => document.querySelector('script[type="module"]') !== null);
   // A marker on window survives only if the document is not reloaded.
   await page.evaluate(() => {
     Object.assign(window, { __stillHere: true });

@@ -30,3 +30,10 @@ export function titleOf(html: string): string | undefined {
 export function inlineTags(html: string): string[] {
   return html.match(/<(script|style)\b[^>]*>/g) ?? [];
 }
+
+/** What a page's loader script (client/app-loader.ts) fetches after the first paint: its chunks and entry modules. */
+export function appLoadOf(html: string): { preloads: string[]; modules: string[] } {
+  const match = /\}\)\((\[[^\]]*\]),(\[[^\]]*\])\)<\/script>/.exec(html);
+  if (!match?.[1] || !match[2]) return { preloads: [], modules: [] };
+  return { preloads: JSON.parse(match[1]), modules: JSON.parse(match[2]) };
+}

@@ -1,0 +1,26 @@
+// The page's code is requested once the first frame is painted, not from <head>. A browser paints the server's HTML
+// without waiting for module scripts either way, but the code then downloads while the page parses and lays out,
+// on the same slow connection, and Lighthouse counts every script requested before the first paint as holding
+// it back (FCP and LCP about 2 s on a simulated slow phone, against about 1 s this way; its estimate of when the
+// page becomes interactive is the same or earlier). docs/decisions/scripts-after-first-paint.md has the figures.
+
+/**
+ * The inline script that loads `modules` (the entry) once the page has painted, with `preloads` (the entry's
+ * chunks and the page's) as modulepreload links so that they download together rather than one import after
+ * another. The browser's paint entry says when; without paint timing, a task queued from the first frame's
+ * callback, which runs after that frame is painted. A page that is not shown (a tab opened in the background, a
+ * prerender) paints nothing and loads at once, as does one hidden before it paints. A failed load leaves the
+ * server's page as it is, with a warning (docs/product-rules.md#quiet-failures).
+ */
+export function appLoaderScript(preloads: readonly string[], modules: readonly string[]): string {
+  const json = (value: readonly string[]) => JSON.stringify(value).replace(/</g, '\\u003c');
+  return (
+    `(function(p,m){var done=0;function load(){if(done)return;done=1;p.forEach(function(h){` +
+    `var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});` +
+    `m.forEach(function(s){import(s).catch(function(e){console.warn('The page could not load its code',e)})})}` +
+    `if(document.hidden)return load();document.addEventListener('visibilitychange',load);` +
+    `var O=typeof PerformanceObserver=='function'?PerformanceObserver:null;` +
+    `if(O&&(O.supportedEntryTypes||[]).indexOf('paint')>=0)new O(load).observe({type:'paint',buffered:true});` +
+    `else requestAnimationFrame(function(){setTimeout(load)})})(${json(preloads)},${json(modules)})`
+  );
+}
