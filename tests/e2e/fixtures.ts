@@ -2,15 +2,22 @@ import { type APIRequestContext, test as base, expect, type Page, type Request }
 
 /** Every browser test fails on a console error, an uncaught exception or a request leaving this machine. */
 export const test = base.extend<{ pageErrors: string[] }>({
-  // Navigations wait for hydration, as a visitor waits for a page to respond; `waitUntil: 'commit'` opts out.
+  // Navigations and reloads wait for hydration, as a visitor waits for a page to respond (the page's code comes
+  // after its first paint, client/app-loader.ts); `waitUntil: 'commit'` opts out.
   // The app marks `<html data-hydrated>` once the page answers its first input, sections that hydrate when
   // their code arrives included (client/components/hydration-signal.tsx).
   page: async ({ page }, use) => {
+    const hydrated = () => page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
       const response = await goto(url, options);
-      if (options?.waitUntil !== 'commit')
-        await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      if (options?.waitUntil !== 'commit') await hydrated();
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if (options?.waitUntil !== 'commit') await hydrated();
       return response;
     };
     await use(page);
