@@ -22,8 +22,6 @@ export interface PageSource {
   render(): Promise<Render>;
   /** The whole server entry; in development reloaded with the code, like `render`. */
   serverModule(): Promise<ServerModule>;
-  /** Whether no page has the path (production, where the page cache keeps one not-found page for all of them). */
-  matchesNoPage?(pathname: string): boolean;
   bootstrapModules: string[];
   preloadsFor(routeIds: string[]): string[];
   close(): Promise<void>;
@@ -84,7 +82,6 @@ export async function productionPages(distDir = DIST_DIR): Promise<PageSource> {
     builtAssets: loadBuiltAssets(path.join(clientDir, 'assets'), '/assets'),
     render: async () => serverModule.render,
     serverModule: async () => serverModule,
-    matchesNoPage: serverModule.matchesNoPage,
     bootstrapModules: [`/${entry.file}`],
     preloadsFor(routeIds) {
       const key = routeIds.join(',');

@@ -91,7 +91,7 @@ export function ssrHandler({ pages, publicConfig, siteUrl, cache, cachedPages }:
       const nonce = nonceOf(res);
       const cacheable = cache && req.method === 'GET';
       // Every path no page has gets the same not-found page: rendered once, then sent from the cache.
-      const notFound = Boolean(cache && pages.matchesNoPage?.(url.pathname));
+      const notFound = Boolean(cache && (await pages.serverModule()).matchesNoPage(url.pathname));
       const cachedNotFound = notFound ? cachedPages?.notFound() : undefined;
       if (cachedNotFound) {
         writePrepared(req, res, cachedNotFound, []);
