@@ -83,6 +83,10 @@ export function createRenderer(routeTable: RouteObject[]): Render {
           nonce: options.nonce,
           // The page's code comes after the first paint (client/app-loader.ts); React adds the nonce.
           bootstrapScriptContent: appLoaderScript(preloads, options.bootstrapModules),
+          // A whole document is sent at once, so its sections go in place as they are parsed. Otherwise React
+          // sends large sections hidden and moves them into place from a timer after the first paint: a second
+          // layout of the whole page, one long task on a slow phone, and hidden sections without JavaScript.
+          progressiveChunkSize: options.waitForAll ? Number.POSITIVE_INFINITY : undefined,
           onShellReady() {
             if (!options.waitForAll) ready();
           },

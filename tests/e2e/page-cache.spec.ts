@@ -28,3 +28,29 @@ test('a page from the page cache runs under its hash-based policy: boot script, 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 });
+
+test.describe('with scripts turned off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  // The cached page is rendered whole, so React has no reason to send a section hidden and move it into place
+  // from a script later (client/entry-server.tsx): that would leave it hidden here.
+  test('the cached home page shows every section where it belongs', async ({ page, request }) => {
+    await untilCached(request, '/');
+    // No hydration to wait for without scripts.
+    await page.goto('/', { waitUntil: 'commit' });
+    const main = page.getByRole('main');
+    const headings = [
+      'From new lead to booked appointment, without you lifting a finger',
+      'Works with the CRM you already run',
+      'An inside sales agent that never sleeps, forgets or calls late',
+      'Built to call people the right way',
+      'Pay for the leads you get, not for seats',
+      'What happens when every lead gets a fast first touch',
+      'Ideas for converting more of your leads',
+      'Questions agents ask us',
+    ];
+    for (const name of headings) await expect(main.getByRole('heading', { level: 2, name })).toBeVisible();
+    // In the order the page lists them.
+    expect(await main.getByRole('heading', { level: 2 }).allTextContents()).toEqual(headings);
+  });
+});
