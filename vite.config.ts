@@ -27,7 +27,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           input: ENTRY,
           // What every page runs before hydrating (React, the router, the layout) in one chunk, not twenty small
           // ones shared with lazy pages: each request costs a round trip on a slow phone network. The entry stays
-          // out of it: it awaits the page's lazy modules, which import this chunk, and must not be inside it.
+          // out of it: it awaits the page's lazy modules, which import this chunk, and must not be inside it. So does
+          // React DOM's client, which the entry imports later in its run (client/entry-client.tsx): it goes in a chunk
+          // of its own, named `client`.
           output: {
             codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id) => !id.endsWith(ENTRY) }] },
           },

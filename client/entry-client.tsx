@@ -1,7 +1,6 @@
 import '@vitejs/plugin-react/preamble';
 import createCache from '@emotion/cache';
 import { StrictMode, startTransition } from 'react';
-import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { adoptServerStyles } from '#client/styles/server-styles.ts';
@@ -37,7 +36,9 @@ function readPublicConfig(): PublicConfig {
 // Browsers hide the nonce attribute from the DOM, but the property keeps it for styles inserted at runtime.
 const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? '';
 
-await resolveLazyMatches(routes);
+// React DOM's client is imported here rather than statically so that the browser evaluates it in a task of its
+// own, not in one long task with the rest of the app's code (docs/decisions/scripts-after-first-paint.md).
+const [{ hydrateRoot }] = await Promise.all([import('react-dom/client'), resolveLazyMatches(routes)]);
 const emotionCache = createCache({ key: EMOTION_KEY, nonce });
 adoptServerStyles(emotionCache);
 initRoutePrefetch(routes);

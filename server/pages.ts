@@ -30,6 +30,7 @@ export interface PageSource {
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
 }
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -89,6 +90,8 @@ export async function productionPages(distDir = DIST_DIR): Promise<PageSource> {
       if (!files) {
         const set = new Set<string>();
         chunkFiles(CLIENT_ENTRY, set);
+        // The entry imports these at once, only later in its run (client/entry-client.tsx).
+        for (const imported of entry.dynamicImports ?? []) chunkFiles(imported, set);
         for (const id of routeIds) chunkFiles(routeModule(id), set);
         files = [...set];
         preloadCache.set(key, files);

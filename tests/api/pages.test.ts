@@ -147,6 +147,12 @@ test('each page ships only its own code: the entry holds no page, and a page pre
     expect(home).not.toContain(chunkOf(`client/routes/${other}.tsx`));
   }
   expect(blogs).not.toContain(chunkOf('client/routes/home.tsx'));
+  // React DOM's client is evaluated in a task of its own, after the app's code: the entry imports it later in its
+  // run, not statically, and every page fetches it with the rest (client/entry-client.tsx).
+  const reactDomClient = 'node_modules/react-dom/client.js';
+  expect(eager.has(reactDomClient)).toBe(false);
+  expect(home).toContain(chunkOf(reactDomClient));
+  expect(blogs).toContain(chunkOf(reactDomClient));
 });
 
 test('a missing hashed asset is a plain 404, not a page', async () => {
