@@ -28,10 +28,21 @@ export default defineConfig(({ isSsrBuild }) => ({
           // What every page runs before hydrating (React, the router, the layout) in one chunk, not twenty small
           // ones shared with lazy pages: each request costs a round trip on a slow phone network. The entry stays
           // out of it: it awaits the page's lazy modules, which import this chunk, and must not be inside it. So does
-          // React DOM's client, which the entry imports later in its run (client/entry-client.tsx): it goes in a chunk
-          // of its own, named `client`.
+          // React DOM's client, which the entry imports later in its run (client/entry-client.tsx). Its code goes in
+          // a chunk of its own, and the call that runs it in the small chunk the entry imports: a browser with
+          // DevTools attached then re-parses only React DOM for the stacks of the errors it creates, not the chunk.
           output: {
-            codeSplitting: { groups: [{ name: 'app', tags: ['$initial'], test: (id) => !id.endsWith(ENTRY) }] },
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'react-dom-client',
+                  priority: 2,
+                  includeDependenciesRecursively: false,
+                  test: /\/node_modules\/(react-dom\/cjs\/react-dom-client\.|scheduler\/)/,
+                },
+                { name: 'app', priority: 1, tags: ['$initial'], test: (id) => !id.endsWith(ENTRY) },
+              ],
+            },
           },
         },
       },

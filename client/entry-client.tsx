@@ -36,9 +36,20 @@ function readPublicConfig(): PublicConfig {
 // Browsers hide the nonce attribute from the DOM, but the property keeps it for styles inserted at runtime.
 const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? '';
 
-// React DOM's client is imported here rather than statically so that the browser evaluates it in a task of its
-// own, not in one long task with the rest of the app's code (docs/decisions/scripts-after-first-paint.md).
+/** Resolves in a later task. A message, not a timer: a test's fake clock holds timers (client/app-loader.ts). */
+function nextTask() {
+  return new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
+// The app's code, React DOM's client and the work before hydrating run in three tasks, not one long one that
+// would hold a phone's first input (docs/decisions/scripts-after-first-paint.md). React DOM's client is imported
+// here rather than statically for that reason.
 const [{ hydrateRoot }] = await Promise.all([import('react-dom/client'), resolveLazyMatches(routes)]);
+await nextTask();
 const emotionCache = createCache({ key: EMOTION_KEY, nonce });
 adoptServerStyles(emotionCache);
 initRoutePrefetch(routes);

@@ -2,17 +2,20 @@
 // against the production build. Prints every script fetched until the page is hydrated (React owns the
 // layout and every section of the main landmark), with its gzip size, the scripts fetched after that before
 // any input (the idle prefetch of /blogs), and every long task (over 50 ms) from navigation until the page
-// has settled, with the CPU slowed 4× as in Lighthouse's mobile preset. HYDRATION_RUNS (default 3) runs,
-// each in a fresh browser; stops by itself.
+// has settled, with the CPU slowed 4× as in Lighthouse's mobile preset. Then the long tasks as a visitor's
+// browser has them, without the DevTools runtime that Playwright and Lighthouse attach (scripts/lib/visitor-browser.ts).
+// HYDRATION_RUNS (default 3) runs of each, every one in a fresh browser; stops by itself.
 // Goals (docs/product-rules.md#budgets): JavaScript before interaction ≤ 100 KB gzip; no long task over 50 ms
 // while hydrating.
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { buildIfNeeded, startProductionServer } from './lib/production-server.ts';
+import { visitorLoad } from './lib/visitor-browser.ts';
 
 const RUNS = Math.max(1, Number(process.env.HYDRATION_RUNS ?? 3));
 const PATH = process.env.HYDRATION_PATH ?? '/';
 const CPU_SLOWDOWN = 4;
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const BUDGET = { scriptKb: 100, longTaskMs: 50 };
 
 interface Script {
@@ -62,7 +65,7 @@ function longCpuTasks(trace: Buffer): number[] {
 
 async function measure(url: string): Promise<Run> {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
   try {
@@ -143,6 +146,17 @@ try {
         `[${over.map((task) => `${Math.round(task.duration)}@${Math.round(task.start)}`).join(', ')}]; ` +
         `${run.cpuTasks.length} tasks over ${LONG_CPU_MS} ms of CPU time ` +
         `[${run.cpuTasks.map((cpu) => Math.round(cpu)).join(', ')}]`,
+    );
+  }
+  console.log(`\nAs a visitor's browser runs ${PATH}, without the DevTools runtime (${RUNS} runs):`);
+  for (let i = 0; i < RUNS; i++) {
+    const load = await visitorLoad(`${server.base}${PATH}`, CPU_SLOWDOWN, CHROMIUM);
+    const over = load.longTasks.filter((task) => task.duration > BUDGET.longTaskMs);
+    const afterPaint = over.filter((task) => task.start >= load.firstContentfulPaint);
+    console.log(
+      `run ${i + 1}: first contentful paint at ${Math.round(load.firstContentfulPaint)} ms; ` +
+        `${afterPaint.length} long tasks over ${BUDGET.longTaskMs} ms after it; all of them: ` +
+        `[${over.map((task) => `${Math.round(task.duration)}@${Math.round(task.start)}`).join(', ')}]`,
     );
   }
 } finally {
