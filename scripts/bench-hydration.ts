@@ -64,6 +64,17 @@ function longCpuTasks(trace: Buffer): number[] {
     .filter((cpu) => cpu > LONG_CPU_MS);
 }
 
+/** The first paint, how many long tasks came after it (hydration starts there), and all of them as duration@start. */
+function longTasksAfterPaint(longTasks: Run['longTasks'], firstContentfulPaint: number): string {
+  const over = longTasks.filter((task) => task.duration > BUDGET.longTaskMs);
+  const afterPaint = over.filter((task) => task.start >= firstContentfulPaint);
+  return (
+    `first contentful paint at ${Math.round(firstContentfulPaint)} ms, ${afterPaint.length} long tasks over ` +
+    `${BUDGET.longTaskMs} ms after it; all of them: ` +
+    `[${over.map((task) => `${Math.round(task.duration)}@${Math.round(task.start)}`).join(', ')}]`
+  );
+}
+
 async function measure(url: string): Promise<Run> {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -147,14 +158,10 @@ try {
   for (const [i, run] of runs.entries()) {
     const early = run.scripts.filter((script) => script.early);
     const late = run.scripts.filter((script) => !script.early);
-    const over = run.longTasks.filter((task) => task.duration > BUDGET.longTaskMs);
-    const afterPaint = over.filter((task) => task.start >= run.firstContentfulPaint);
     console.log(
       `run ${i + 1}: hydrated at ${Math.round(run.hydratedAt)} ms with ${early.length} scripts, ${kb(early)} KB gzip ` +
         `(budget ${BUDGET.scriptKb}), then ${late.length} more (${kb(late)} KB) before any input; ` +
-        `first contentful paint at ${Math.round(run.firstContentfulPaint)} ms, ${afterPaint.length} long tasks over ` +
-        `${BUDGET.longTaskMs} ms after it; all of them: ` +
-        `[${over.map((task) => `${Math.round(task.duration)}@${Math.round(task.start)}`).join(', ')}]; ` +
+        `${longTasksAfterPaint(run.longTasks, run.firstContentfulPaint)}; ` +
         `${run.cpuTasks.length} tasks over ${LONG_CPU_MS} ms of CPU time ` +
         `[${run.cpuTasks.map((cpu) => Math.round(cpu)).join(', ')}]`,
     );
@@ -162,13 +169,7 @@ try {
   console.log(`\nAs a visitor's browser runs ${PATH}, without the DevTools runtime (${RUNS} runs):`);
   for (let i = 0; i < RUNS; i++) {
     const load = await visitorLoad(`${server.base}${PATH}`, CPU_SLOWDOWN, CHROMIUM);
-    const over = load.longTasks.filter((task) => task.duration > BUDGET.longTaskMs);
-    const afterPaint = over.filter((task) => task.start >= load.firstContentfulPaint);
-    console.log(
-      `run ${i + 1}: first contentful paint at ${Math.round(load.firstContentfulPaint)} ms; ` +
-        `${afterPaint.length} long tasks over ${BUDGET.longTaskMs} ms after it; all of them: ` +
-        `[${over.map((task) => `${Math.round(task.duration)}@${Math.round(task.start)}`).join(', ')}]`,
-    );
+    console.log(`run ${i + 1}: ${longTasksAfterPaint(load.longTasks, load.firstContentfulPaint)}`);
   }
 } finally {
   await server.stop();

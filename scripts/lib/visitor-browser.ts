@@ -39,12 +39,17 @@ export async function visitorLoad(url: string, cpuSlowdown: number, executablePa
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'visitor-browser-'));
   const browser = spawn(
     executablePath,
-    ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'].concat([
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
       '--disable-component-update',
       '--remote-debugging-port=0',
       `--user-data-dir=${profile}`,
       'about:blank',
-    ]),
+    ],
     { stdio: 'ignore' },
   );
   try {
