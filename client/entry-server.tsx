@@ -14,7 +14,7 @@ import { appLoaderScript } from './app-loader.ts';
 import { AppProviders, EMOTION_KEY } from './app-providers.tsx';
 import { routes as appRoutes, NOT_FOUND_ROUTE_ID } from './routes.tsx';
 
-export { type Discovery, discovery } from './discovery.ts';
+export { type Discovery, discovery, indexablePages } from './discovery.ts';
 export { routes } from './routes.tsx';
 
 /** Whether `pathname` is one no page has: its page is the not-found page, the same for every such path. */

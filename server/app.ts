@@ -48,7 +48,7 @@ import { discoveryRouter } from './discovery.ts';
 import { healthRouter } from './health.ts';
 import { type HotPath, hotPath } from './hot-path.ts';
 import { type Logger, withoutSearchTerms } from './logger.ts';
-import { createPageCache, type PageCache } from './page-cache.ts';
+import type { PageCache } from './page-cache.ts';
 import type { PageSource } from './pages.ts';
 import { requestIdOf } from './request-id.ts';
 import { HOOKS_PATH, hooksRouter } from './signed-hooks.ts';
@@ -71,7 +71,7 @@ export interface AppDeps {
   onLeadQueued?: () => void;
   /** Told when an operator made lead deliveries due again (the outbox worker's `retryNow`). */
   onRetryRequested?: () => void;
-  /** Rendered pages served again; by default on in production only (development reloads the code). */
+  /** Rendered pages served again; createServer makes one in production (development reloads the code). */
   pageCache?: PageCache;
   /** Signatures of accepted hook requests, so none is accepted twice; defaults to this process's memory. */
   replays?: ReplayGuard;
@@ -147,12 +147,7 @@ export function createApp({
       },
     },
   });
-  const cache =
-    pageCache ??
-    (config.isProduction
-      ? createPageCache({ clock, onError: (error) => logger.error({ err: error }, 'page cache render failed') })
-      : undefined);
-
+  const cache = pageCache;
   const cachedPages = cache && cachedPageResponses({ cache, siteUrl: config.siteUrl, headersFor: security.headersFor });
 
   // Built assets and cached pages first, ahead of everything below (server/hot-path.ts).

@@ -12,16 +12,20 @@ import { metricsListener } from '#server/metrics/metrics-listener.ts';
 import { createServerMetrics, type ServerMetrics } from '#server/metrics/server-metrics.ts';
 import { outboxBacklog } from '#server/outbox/outbox-store.ts';
 import { type Clock, systemClock } from '#shared/clock.ts';
+import { pageKeyOf } from '#shared/page-query.ts';
 import { type AppDeps, createApp, requestListener } from './app.ts';
 import { type BackupSchedule, scheduleBackups } from './backup-schedule.ts';
 import { clientAddressOf } from './client-address.ts';
-import type { Config } from './config.ts';
+import { type Config, publicConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { scheduleMaintenance } from './maintenance.ts';
+import { createPageCache, PAGE_CACHE_TTL_MS, type PageCache } from './page-cache.ts';
+import { keepPagesWarm, type PageWarmer } from './page-warmer.ts';
 import { developmentPages, type PageSource, productionPages } from './pages.ts';
 import { attachSocket } from './socket.ts';
 import { attachPostgresAdapter } from './socket-adapter.ts';
 import { postgresSocketSlots, type SocketSlots } from './socket-slots.ts';
+import { fillPage } from './ssr.ts';
 
 /** What a caller (a test, a benchmark) may bring instead of what the server builds from its config. */
 export interface ServerOverrides extends Partial<Omit<AppDeps, 'config' | 'db' | 'pages' | 'metrics'>> {
@@ -116,6 +120,20 @@ async function openOwnDatabase(
   return { db, sqlite: { lock, backups } };
 }
 
+/** The sitemap's pages in the cache from the start, renewed before they are stale (server/page-warmer.ts). */
+function warmPages(cache: PageCache, pages: PageSource, config: Config, logger: Logger): PageWarmer {
+  const onError = (error: unknown) => logger.error({ err: error }, 'page cache render failed');
+  return keepPagesWarm({
+    paths: async () => (await pages.serverModule()).indexablePages().map((page) => page.path),
+    fill(path) {
+      const url = new URL(path, config.siteUrl);
+      return fillPage(cache, pageKeyOf(url), url, { pages, publicConfig: publicConfig(config), onError, early: true });
+    },
+    everyMs: PAGE_CACHE_TTL_MS / 6,
+    onError,
+  });
+}
+
 function noDatabase(): never {
   throw new Error('no database');
 }
@@ -141,6 +159,12 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const backupStatus = appOverrides.backupStatus ?? own?.sqlite?.backups.status;
   const pages = givenPages ?? (config.isProduction ? await productionPages() : await developmentPages());
 
+  const pageCache =
+    appOverrides.pageCache ??
+    (config.isProduction
+      ? createPageCache({ clock, onError: (error) => logger.error({ err: error }, 'page cache render failed') })
+      : undefined);
+
   const calls = createCallRuntime({ config, db, logger, clock, callEvents: overrides.callEvents, metrics });
   const app = createApp({
     ...appOverrides,
@@ -149,6 +173,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     logger,
     clock,
     pages,
+    pageCache,
     callEvents: calls.callEvents,
     backupStatus,
     metrics,
@@ -178,6 +203,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const closeAdapter = config.databaseUrl ? await attachPostgresAdapter(io, config.databaseUrl, logger) : undefined;
 
   let maintenance: ReturnType<typeof scheduleMaintenance> | undefined;
+  let warmer: PageWarmer | undefined;
   let stopping: Promise<void> | undefined;
   // Once stopping, every answer closes its connection: keep-alive clients would otherwise go on sending new
   // requests over connections they already hold, and the drain would last until the deadline. Prepended, and
@@ -214,6 +240,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     // io.close() stops accepting, disconnects sockets and closes the HTTP server once requests finish.
     await new Promise<void>((resolve) => io.close(() => resolve()));
     clearTimeout(deadline);
+    await warmer?.stop();
     await sharedSlots?.stop();
     await closeAdapter?.();
     await metricsServer?.stop();
@@ -253,6 +280,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
         logger.info(metricsBound, `metrics on http://${metricsAt.host}:${metricsBound.port}/metrics`);
       }
       calls.start();
+      if (pageCache) warmer = warmPages(pageCache, pages, config, logger);
       // Retention: old visits and expired sessions go now and once a day.
       maintenance = scheduleMaintenance({
         db,

@@ -41,6 +41,31 @@ test('a filled page is kept without its nonce, with the hashes of what carried i
   expect(again).toHaveBeenCalledTimes(1);
 });
 
+test('a page filled early is rendered again half way to stale, so a visitor never meets it stale', async () => {
+  const time = manualClock('2026-01-05T12:00:00Z');
+  const cache = createPageCache({ clock: time.clock, ttlMs: 60_000 });
+  const render = vi.fn(page(200, 'home'));
+  // Resolves once the page is in.
+  await cache.fill('/', render, { early: true });
+  const first = cache.get('/');
+  expect(first).toBeDefined();
+
+  time.advance(29_999);
+  await cache.fill('/', render, { early: true });
+  // A plain fill (a visitor's request) still waits for it to go stale.
+  time.advance(1);
+  await cache.fill('/', render);
+  expect(render).toHaveBeenCalledTimes(1);
+  await cache.fill('/', render, { early: true });
+  expect(render).toHaveBeenCalledTimes(2);
+  const renewed = cache.get('/');
+  expect(renewed).not.toBe(first);
+
+  // Renewed from then on: fresh for its own full time to live, and no request is sent on to render it.
+  time.advance(59_999);
+  expect(cache.get('/')).toBe(renewed);
+});
+
 test('a stale page is served while it is rendered again, for the grace period at most', async () => {
   const time = manualClock('2026-01-05T12:00:00Z');
   const cache = createPageCache({ clock: time.clock, ttlMs: 60_000, graceMs: 30_000 });
@@ -84,8 +109,8 @@ test('error pages, redirects and failed renders are not kept', async () => {
 test('a not-found page is kept only where a 404 is expected, and a page that is not one is not kept there', async () => {
   const cache = createPageCache({ clock: () => new Date('2026-01-05T12:00:00Z') });
   // Settled before the other, which is compressed on zlib's threads once rendered.
-  cache.fill('gone', page(200, 'Found after all'), 404);
-  cache.fill('not-found', page(404, 'Page not found'), 404);
+  cache.fill('gone', page(200, 'Found after all'), { status: 404 });
+  cache.fill('not-found', page(404, 'Page not found'), { status: 404 });
   await vi.waitFor(() => expect(cache.get('not-found')?.status).toBe(404), FILLED);
   expect(cache.get('gone')).toBeUndefined();
 });

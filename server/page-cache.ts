@@ -34,16 +34,29 @@ export interface PageCache {
    */
   get(key: string): CachedPage | undefined;
   /**
-   * Renders the page of `key` into the cache unless it is fresh there or already being rendered. It is kept only
-   * with the status expected: 200, or 404 for the one not-found page that stands for every path no page has.
+   * Renders the page of `key` into the cache unless it is fresh there or already being rendered; resolves once
+   * that is done (never rejects: failures go to `onError`).
    */
   fill(
     key: string,
     render: (nonce: string) => Promise<{ status: number; html: string } | undefined>,
-    expectedStatus?: 200 | 404,
-  ): void;
+    options?: FillOptions,
+  ): Promise<void>;
   /** What the cache holds now: bytes count every coding of every page. */
   size(): { entries: number; bytes: number };
+}
+
+export interface FillOptions {
+  /**
+   * The status the page is kept with: 200, or 404 for the one not-found page that stands for every path no page
+   * has. Anything else is not kept.
+   */
+  status?: 200 | 404;
+  /**
+   * Render it again once half its time to live has passed, not only once stale: a page renewed this way often
+   * enough (server/page-warmer.ts) is never stale when a visitor asks for it.
+   */
+  early?: boolean;
 }
 
 export interface PageCacheOptions {
@@ -64,6 +77,7 @@ export interface PageCacheOptions {
 }
 
 export const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+export const PAGE_CACHE_TTL_MS = 60_000;
 
 /** A request sent on to render a stale page that has not filled the cache by then (it failed) gets a successor. */
 const CLAIM_MS = 10_000;
@@ -92,7 +106,7 @@ async function compress(html: string): Promise<EncodedBody> {
 
 export function createPageCache({
   clock,
-  ttlMs = 60_000,
+  ttlMs = PAGE_CACHE_TTL_MS,
   graceMs = ttlMs,
   maxEntries = 200,
   maxBytes = PAGE_CACHE_MAX_BYTES,
@@ -125,7 +139,7 @@ export function createPageCache({
     return entry;
   }
 
-  const isFresh = (entry: Entry, now: number) => now - entry.storedAt < ttlMs;
+  const isFresh = (entry: Entry, now: number, within = ttlMs) => now - entry.storedAt < within;
 
   function store(key: string, entry: Entry): void {
     remove(key);
@@ -156,26 +170,28 @@ export function createPageCache({
       entries.set(key, entry);
       return entry.page;
     },
-    fill(key, render, expectedStatus = 200) {
+    fill(key, render, { status: expectedStatus = 200, early = false } = {}) {
       const now = clock().getTime();
       const entry = usable(key, now);
-      if (rendering.has(key) || (entry && isFresh(entry, now))) return;
+      if (rendering.has(key) || (entry && isFresh(entry, now, early ? ttlMs / 2 : ttlMs))) return Promise.resolve();
       rendering.add(key);
       claims.delete(key);
       // A render that throws at once is a failed render like any other, not an error for the visitor's request.
-      Promise.resolve()
-        .then(() => render(marker))
-        .then(async (rendered) => {
-          // Only whole pages with the status asked for: a 404 for every made-up path must not fill the cache.
-          if (rendered?.status !== expectedStatus) return;
-          const { html, sources } = hashInlineTags(rendered.html, marker);
-          const page = { status: rendered.status, body: await compress(html), inline: sources };
-          store(key, { page, storedAt: clock().getTime() });
-        })
-        .catch((error: unknown) => onError?.(error))
-        // Nothing is left to tell if reporting the failure failed too; the cache must still let the key go.
-        .catch(() => {})
-        .finally(() => rendering.delete(key));
+      return (
+        Promise.resolve()
+          .then(() => render(marker))
+          .then(async (rendered) => {
+            // Only whole pages with the status asked for: a 404 for every made-up path must not fill the cache.
+            if (rendered?.status !== expectedStatus) return;
+            const { html, sources } = hashInlineTags(rendered.html, marker);
+            const page = { status: rendered.status, body: await compress(html), inline: sources };
+            store(key, { page, storedAt: clock().getTime() });
+          })
+          .catch((error: unknown) => onError?.(error))
+          // Nothing is left to tell if reporting the failure failed too; the cache must still let the key go.
+          .catch(() => {})
+          .finally(() => rendering.delete(key))
+      );
     },
     size() {
       return { entries: entries.size, bytes };

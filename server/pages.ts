@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import express, { type RequestHandler } from 'express';
-import type { discovery, matchesNoPage, Render } from '#client/entry-server.tsx';
+import type { discovery, indexablePages, matchesNoPage, Render } from '#client/entry-server.tsx';
 import { type BuiltAsset, loadBuiltAssets } from './built-assets.ts';
 
 /** What the server uses of the built server entry (client/entry-server.tsx). */
@@ -10,6 +10,8 @@ export interface ServerModule {
   render: Render;
   /** Sitemap, feed and manifest, built from the content compiled into the bundle. */
   discovery: typeof discovery;
+  /** The sitemap's pages: those kept in the page cache (server/page-warmer.ts). */
+  indexablePages: typeof indexablePages;
   matchesNoPage: typeof matchesNoPage;
 }
 
@@ -115,7 +117,12 @@ export async function developmentPages(): Promise<PageSource> {
     },
     async serverModule() {
       const module = await vite.ssrLoadModule('/client/entry-server.tsx');
-      return { render: module.render, discovery: module.discovery, matchesNoPage: module.matchesNoPage };
+      return {
+        render: module.render,
+        discovery: module.discovery,
+        indexablePages: module.indexablePages,
+        matchesNoPage: module.matchesNoPage,
+      };
     },
     bootstrapModules: ['/@vite/client', `/${CLIENT_ENTRY}`],
     preloadsFor: () => [],

@@ -7,7 +7,7 @@ import { pageKeyOf } from '#shared/page-query.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { type CachedPageResponses, NOT_FOUND_PAGE_KEY } from './cached-pages.ts';
 import { writePrepared } from './encoded-body.ts';
-import type { PageCache } from './page-cache.ts';
+import type { FillOptions, PageCache } from './page-cache.ts';
 import { canonicalPathOf, pageUrlOf } from './page-url.ts';
 import type { PageSource } from './pages.ts';
 
@@ -38,7 +38,6 @@ async function renderWhole(render: Render, url: URL, options: RenderOptions) {
   let failed = false;
   const result = await render(new Request(url), {
     ...options,
-    waitForAll: true,
     onError: (error) => {
       failed = true;
       options.onError(error);
@@ -57,6 +56,30 @@ async function renderWhole(render: Render, url: URL, options: RenderOptions) {
     result.pipe(sink);
   });
   return failed ? undefined : { status: result.status, html: Buffer.concat(chunks).toString('utf8') };
+}
+
+interface FillPageOptions extends FillOptions {
+  pages: PageSource;
+  publicConfig: PublicConfig;
+  onError(error: unknown): void;
+}
+
+/**
+ * Renders the page at `url` whole into the cache under `key`: the bytes every visitor after it gets, whoever
+ * asked (server/page-cache.ts).
+ */
+export function fillPage(cache: PageCache, key: string, url: URL, options: FillPageOptions): Promise<void> {
+  const { pages, publicConfig, onError, ...fill } = options;
+  const renderPage = async (marker: string) =>
+    renderWhole(await pages.render(), url, {
+      nonce: marker,
+      publicConfig,
+      bootstrapModules: pages.bootstrapModules,
+      preloadsFor: pages.preloadsFor,
+      waitForAll: true,
+      onError,
+    });
+  return cache.fill(key, renderPage, fill);
 }
 
 interface SsrOptions {
@@ -128,7 +151,12 @@ export function ssrHandler({ pages, publicConfig, siteUrl, cache, cachedPages }:
         // Joined as text, so that a path such as `//other.example` stays a path (server/page-url.ts). The
         // not-found page says nothing of the path it was asked for: this one stands for all of them.
         const keyUrl = new URL(`${url.origin}${notFound ? url.pathname : key}`);
-        cache.fill(key, (marker) => renderWhole(render, keyUrl, { ...options, nonce: marker }), result.status);
+        void fillPage(cache, key, keyUrl, {
+          pages,
+          publicConfig,
+          onError: options.onError,
+          status: notFound ? 404 : 200,
+        });
       }
     } catch (error) {
       next(error);

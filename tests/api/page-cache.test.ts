@@ -356,3 +356,26 @@ test('a stale page is rendered again by one request while the others still get i
     await app.close();
   }
 });
+
+test('a started server has the sitemap pages in its cache before anyone asks, so the first visitor gets the cached page', async () => {
+  const counted = await countedPages();
+  const own = createPageCache({ clock: () => new Date('2026-01-05T12:00:00Z') });
+  const app = await createTestApp({}, { pageCache: own, pages: counted.pages });
+  const paths = (await counted.pages.serverModule()).indexablePages().map((page) => page.path);
+  try {
+    // Built and not started: nothing is rendered ahead of a visitor (tests that count renders rely on it).
+    expect(own.size().entries).toBe(0);
+    const url = await app.start();
+    await vi.waitFor(() => expect(own.size().entries).toBe(paths.length), { timeout: 30_000 });
+    expect(counted.renders).toBe(paths.length);
+    for (const path of ['/', '/blogs', '/privacy']) {
+      const res = await rawGet(`${url}${path}`);
+      expect([path, res.status, res.headers.etag !== undefined]).toEqual([path, 200, true]);
+      expect(String(res.headers['content-security-policy'])).not.toContain("'nonce-");
+    }
+    // No visitor's request rendered anything.
+    expect(counted.renders).toBe(paths.length);
+  } finally {
+    await app.close();
+  }
+});
