@@ -121,8 +121,7 @@ async function openOwnDatabase(
 }
 
 /** The sitemap's pages in the cache from the start, renewed before they are stale (server/page-warmer.ts). */
-function warmPages(cache: PageCache, pages: PageSource, config: Config, logger: Logger): PageWarmer {
-  const onError = (error: unknown) => logger.error({ err: error }, 'page cache render failed');
+function warmPages(cache: PageCache, pages: PageSource, config: Config, onError: (error: unknown) => void) {
   return keepPagesWarm({
     paths: async () => (await pages.serverModule()).indexablePages().map((page) => page.path),
     fill(path) {
@@ -159,11 +158,9 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const backupStatus = appOverrides.backupStatus ?? own?.sqlite?.backups.status;
   const pages = givenPages ?? (config.isProduction ? await productionPages() : await developmentPages());
 
+  const renderFailed = (error: unknown) => logger.error({ err: error }, 'page cache render failed');
   const pageCache =
-    appOverrides.pageCache ??
-    (config.isProduction
-      ? createPageCache({ clock, onError: (error) => logger.error({ err: error }, 'page cache render failed') })
-      : undefined);
+    appOverrides.pageCache ?? (config.isProduction ? createPageCache({ clock, onError: renderFailed }) : undefined);
 
   const calls = createCallRuntime({ config, db, logger, clock, callEvents: overrides.callEvents, metrics });
   const app = createApp({
@@ -280,7 +277,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
         logger.info(metricsBound, `metrics on http://${metricsAt.host}:${metricsBound.port}/metrics`);
       }
       calls.start();
-      if (pageCache) warmer = warmPages(pageCache, pages, config, logger);
+      if (pageCache) warmer = warmPages(pageCache, pages, config, renderFailed);
       // Retention: old visits and expired sessions go now and once a day.
       maintenance = scheduleMaintenance({
         db,
