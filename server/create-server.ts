@@ -128,7 +128,7 @@ function warmPages(cache: PageCache, pages: PageSource, config: Config, onError:
       const url = new URL(path, config.siteUrl);
       return fillPage(cache, pageKeyOf(url), url, { pages, publicConfig: publicConfig(config), onError, early: true });
     },
-    everyMs: PAGE_CACHE_TTL_MS / 6,
+    roundMs: PAGE_CACHE_TTL_MS / 6,
     onError,
   });
 }
