@@ -147,8 +147,8 @@ export function createApp({
       },
     },
   });
-  const cache = pageCache;
-  const cachedPages = cache && cachedPageResponses({ cache, siteUrl: config.siteUrl, headersFor: security.headersFor });
+  const cachedPages =
+    pageCache && cachedPageResponses({ cache: pageCache, siteUrl: config.siteUrl, headersFor: security.headersFor });
 
   // Built assets and cached pages first, ahead of everything below (server/hot-path.ts).
   const hot = hotPath({
@@ -249,7 +249,7 @@ export function createApp({
       markRouteGroup(res, 'page');
       next();
     },
-    ssrHandler({ pages, publicConfig: publicConfig(config), siteUrl: config.siteUrl, cache, cachedPages }),
+    ssrHandler({ pages, publicConfig: publicConfig(config), siteUrl: config.siteUrl, cache: pageCache, cachedPages }),
   );
   app.use(errorHandler);
   return app;
