@@ -64,8 +64,10 @@ export function createServerMetrics({
 }: ServerMetricsSources): ServerMetrics {
   const registry = new Registry();
   const log = logger.child({ subsystem: 'metrics' });
-  // Process CPU and memory, heap, handles, GC and event-loop lag, under their usual names.
-  collectDefaultMetrics({ register: registry });
+  // Process CPU and memory, heap, handles, GC and event-loop lag, under their usual names. The lag is sampled
+  // every 50 ms, not prom-client's 10: each sample wakes the process, and at 10 ms those wake-ups were 40 % of
+  // what an idle server spent (README, "Metrics").
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 50 });
 
   const timeRequest = requestTally(registry);
 
