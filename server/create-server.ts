@@ -122,11 +122,12 @@ async function openOwnDatabase(
 
 /** The sitemap's pages in the cache from the start, renewed before they are stale (server/page-warmer.ts). */
 function warmPages(cache: PageCache, pages: PageSource, config: Config, onError: (error: unknown) => void) {
+  const pagePublicConfig = publicConfig(config);
   return keepPagesWarm({
     paths: async () => (await pages.serverModule()).indexablePages().map((page) => page.path),
     fill(path) {
       const url = new URL(path, config.siteUrl);
-      return fillPage(cache, pageKeyOf(url), url, { pages, publicConfig: publicConfig(config), onError, early: true });
+      return fillPage(cache, pageKeyOf(url), url, { pages, publicConfig: pagePublicConfig, onError, early: true });
     },
     roundMs: PAGE_CACHE_TTL_MS / 6,
     onError,
