@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, untilLaidOut } from './fixtures.ts';
 
 // WCAG 2.0, 2.1 and 2.2 at levels A and AA: what axe can decide by itself on each public page.
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -42,6 +42,7 @@ for (const theme of ['light', 'dark'] as const) {
         if (path === '/') await expect(page.locator('#learn-more-title')).toBeVisible();
         await page.evaluate(() => window.scrollTo(0, 0));
         await expect(page.getByTestId('splash')).toBeHidden();
+        await untilLaidOut(page);
         expect(await violations(page)).toEqual([]);
       });
     }

@@ -87,3 +87,21 @@ export async function untilCached(request: APIRequestContext, path: string) {
     .poll(async () => (await request.get(path)).headers()['content-security-policy'], { timeout: 15_000 })
     .toContain("'sha256-");
 }
+
+/**
+ * Waits until the browser has laid out every section of the page for good. Home sections below the first screen
+ * are laid out when they come on screen or, one at a time, when the browser is idle (client/lib/lay-out-when-idle.ts);
+ * until then their content is not painted, so whatever reads painted pixels (axe's colour contrast) must wait.
+ */
+export async function untilLaidOut(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          [...document.querySelectorAll('main section')].filter(
+            (section) => getComputedStyle(section).contentVisibility === 'auto',
+          ).length,
+      ),
+    )
+    .toBe(0);
+}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { builtChunkUrl } from '#tests/support/built-assets.ts';
-import { expect, heroCallButton, pauseClock, test } from './fixtures.ts';
+import { expect, heroCallButton, pauseClock, test, untilLaidOut } from './fixtures.ts';
 
 /**
  * Stops the page clock before the page loads, so timers that start when the layout mounts run exactly
@@ -68,6 +68,29 @@ test('the home page has every section, in order', async ({ page }) => {
   // The learn-more band loads when the visitor scrolls near it.
   await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
   await expect(page.locator('#learn-more-title')).toBeVisible();
+});
+
+test('every section is laid out before the visitor scrolls to it, so nothing moves on the way down', {
+  tag: '@phone',
+}, async ({ page }) => {
+  await page.goto('/');
+  // Sections below the first screen are laid out while the browser is idle, without any scrolling.
+  await untilLaidOut(page);
+  const sectionBoxes = () =>
+    page.locator('main > section').evaluateAll((sections) =>
+      sections.map((section) => {
+        const box = section.getBoundingClientRect();
+        return `${section.id || 'hero'}: top ${Math.round(box.top + window.scrollY)}, height ${Math.round(box.height)}`;
+      }),
+    );
+  const before = await sectionBoxes();
+  const faq = page.locator('#faq');
+  for (let step = 1; ; step++) {
+    await page.evaluate((y) => window.scrollTo(0, y), step * (page.viewportSize()?.height ?? 600));
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    if (await faq.evaluate((el) => el.getBoundingClientRect().bottom <= window.innerHeight)) break;
+  }
+  expect(await sectionBoxes()).toEqual(before);
 });
 
 test('Latest Insights: the three newest articles as blog cards, their covers loading only near view', {

@@ -1,8 +1,13 @@
 import { css } from '@emotion/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { layOutWhenIdle } from '#client/lib/lay-out-when-idle.ts';
 
 const section = css`
   padding: clamp(3rem, 8vw, 6rem) var(--space-4);
+  /* Laid out once on screen, or when the browser is next idle (layOutWhenIdle); until then it keeps a
+     typical section's height, so the page's length and the anchors below are about right. */
+  content-visibility: auto;
+  contain-intrinsic-block-size: auto 1000px;
   &[data-tone='muted'] {
     background: var(--color-bg-muted);
   }
@@ -44,8 +49,10 @@ interface SectionProps {
 
 /** A home-page section: its anchor, a labelled heading and the content. */
 export function Section({ id, eyebrow, title, intro, tone = 'plain', children }: SectionProps) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => (ref.current ? layOutWhenIdle(ref.current) : undefined), []);
   return (
-    <section css={section} id={id} aria-labelledby={`${id}-title`} data-tone={tone}>
+    <section ref={ref} css={section} id={id} aria-labelledby={`${id}-title`} data-tone={tone}>
       <div className="inner">
         <header>
           <p className="eyebrow">{eyebrow}</p>

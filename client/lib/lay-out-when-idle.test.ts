@@ -1,0 +1,71 @@
+import { afterEach, expect, test, vi } from 'vitest';
+
+interface FakeElement {
+  isConnected: boolean;
+  style: { contentVisibility?: string };
+}
+
+/** A fresh copy of the module with a stand-in idle queue: `idle()` runs the callbacks waiting for the next idle period. */
+async function setUp() {
+  vi.resetModules();
+  let pending: (() => void)[] = [];
+  vi.stubGlobal('window', { requestIdleCallback: (callback: () => void) => pending.push(callback) });
+  const { layOutWhenIdle } = await import('./lay-out-when-idle.ts');
+  const idle = () => {
+    const now = pending;
+    pending = [];
+    for (const callback of now) callback();
+    return now.length;
+  };
+  const section = (): FakeElement => ({ isConnected: true, style: {} });
+  return { layOutWhenIdle: (element: FakeElement) => layOutWhenIdle(element as unknown as HTMLElement), idle, section };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+test('sections are laid out one per idle period, in the order they were queued', async () => {
+  const { layOutWhenIdle, idle, section } = await setUp();
+  const sections = [section(), section(), section()];
+  for (const element of sections) layOutWhenIdle(element);
+
+  const shown = () => sections.map((element) => element.style.contentVisibility ?? 'auto');
+  expect(shown()).toEqual(['auto', 'auto', 'auto']);
+  expect(idle()).toBe(1);
+  expect(shown()).toEqual(['visible', 'auto', 'auto']);
+  expect(idle()).toBe(1);
+  expect(shown()).toEqual(['visible', 'visible', 'auto']);
+  expect(idle()).toBe(1);
+  expect(shown()).toEqual(['visible', 'visible', 'visible']);
+  expect(idle()).toBe(0);
+});
+
+test('a section taken off the queue, or gone from the page, is left alone and does not hold up the next', async () => {
+  const { layOutWhenIdle, idle, section } = await setUp();
+  const [unmounted, removed, next] = [section(), section(), section()];
+  const cancel = layOutWhenIdle(unmounted);
+  layOutWhenIdle(removed);
+  layOutWhenIdle(next);
+  cancel();
+  removed.isConnected = false;
+
+  idle();
+  expect(unmounted.style.contentVisibility).toBeUndefined();
+  expect(removed.style.contentVisibility).toBeUndefined();
+  expect(next.style.contentVisibility).toBe('visible');
+  expect(idle()).toBe(0);
+});
+
+test('a section queued after the others were laid out is laid out too', async () => {
+  const { layOutWhenIdle, idle, section } = await setUp();
+  const first = section();
+  layOutWhenIdle(first);
+  idle();
+  expect(idle()).toBe(0);
+
+  const late = section();
+  layOutWhenIdle(late);
+  idle();
+  expect(late.style.contentVisibility).toBe('visible');
+});

@@ -1,0 +1,36 @@
+// Home sections below the first screen start with `content-visibility: auto`, so the browser lays out only
+// what is on screen when the page first renders (docs/decisions/sections-laid-out-when-idle.md). Each one is
+// then laid out for good, one per idle period, so that the work comes in small slices rather than one long
+// task, and the whole page is in place before anyone scrolls, searches or measures it.
+
+const waiting: HTMLElement[] = [];
+let scheduled = false;
+
+function whenIdle(callback: () => void) {
+  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(callback, { timeout: 2000 });
+  else setTimeout(callback, 50);
+}
+
+function layOutNext() {
+  scheduled = false;
+  let element = waiting.shift();
+  while (element && !element.isConnected) element = waiting.shift();
+  if (element) element.style.contentVisibility = 'visible';
+  schedule();
+}
+
+function schedule() {
+  if (scheduled || waiting.length === 0) return;
+  scheduled = true;
+  whenIdle(layOutNext);
+}
+
+/** Queues `element` to be laid out in an idle period of its own; the returned function takes it off the queue. */
+export function layOutWhenIdle(element: HTMLElement): () => void {
+  waiting.push(element);
+  schedule();
+  return () => {
+    const index = waiting.indexOf(element);
+    if (index >= 0) waiting.splice(index, 1);
+  };
+}
