@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import { serviceWorker } from './client/service-worker/plugin.ts';
 import { brandFont } from './client/styles/brand-font-plugin.ts';
 import { content } from './content/vite-plugin.ts';
-import { precompress } from './server/precompress-plugin.ts';
+import { precompress } from './server/pages/precompress-plugin.ts';
 
 const ENTRY = 'client/entry-client.tsx';
 

@@ -15,7 +15,7 @@ import { postDateToUtc } from '#shared/blog.ts';
 import { escapeXml } from '#shared/xml.ts';
 
 // Sitemap, feed and web app manifest. They are built from the content compiled into the server bundle,
-// so the server asks this module for them (server/discovery.ts) instead of reading content itself.
+// so the server asks this module for them (server/pages/discovery.ts) instead of reading content itself.
 
 interface SitemapEntry {
   path: string;

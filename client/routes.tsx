@@ -13,7 +13,7 @@ const to =
 
 /**
  * Every page is a lazy module in `client/routes/<id>.tsx`, so each page ships only its own code.
- * The server maps these ids to built chunks to preload them (server/ssr.ts).
+ * The server maps these ids to built chunks to preload them (server/pages/ssr.ts).
  */
 export const routes: RouteObject[] = [
   {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { followCall } from '#client/features/demo-call/follow-call.ts';
 import { createDatabase, migrateToLatest } from '#db/database.ts';
-import { signedHeaders } from '#server/middleware/signed-webhook.ts';
+import { signedHeaders } from '#server/hooks/signing.ts';
 import { buildIfNeeded, startProductionServer } from './lib/production-server.ts';
 
 const CALLS = Math.min(Number(process.env.BENCH_CALLS ?? 200), 1000);

@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { followCall } from '#client/features/demo-call/follow-call.ts';
-import { signedHeaders } from '#server/middleware/signed-webhook.ts';
+import { signedHeaders } from '#server/hooks/signing.ts';
 import { startPostgres } from '#tests/support/postgres-server.ts';
 import { buildIfNeeded, type ProductionServer, startProductionServer } from './lib/production-server.ts';
 

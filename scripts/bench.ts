@@ -21,7 +21,7 @@ const SCALES = [10, 100, 1_000];
 /** What browsers send, give or take deflate and zstd, which the server does not keep pages in. */
 const ACCEPT_ENCODING = 'gzip, br';
 const GOAL = { page: 0.8, asset: 0.9, p99Ms: 25 };
-/** The page cache's default maxEntries (server/page-cache.ts). */
+/** The page cache's default maxEntries (server/pages/page-cache.ts). */
 const CACHE_ENTRIES = 200;
 /** The production default; its lines go nowhere, but the server still writes them. */
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';

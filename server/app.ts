@@ -8,51 +8,51 @@ import { pinoHttp } from 'pino-http';
 import type { Dispatcher } from 'undici';
 import type { DB } from '#db/database.ts';
 import { isPostgres } from '#db/dialect.ts';
-import { createLeadChecks } from '#server/adapters/lead-checks.ts';
+import { analyticsRouter } from '#server/analytics/analytics-router.ts';
 import { analyticsStore } from '#server/analytics/analytics-store.ts';
-import { analyticsRouter } from '#server/api/analytics.ts';
-import { contactRouter } from '#server/api/contact.ts';
-import { dashboardRouter } from '#server/api/dashboard.ts';
-import { demoCallsRouter } from '#server/api/demo-calls.ts';
-import { leadsRouter } from '#server/api/leads.ts';
-import { privacyRequestsRouter } from '#server/api/privacy-requests.ts';
-import { SIGN_IN_WINDOW_MS, sessionRouter } from '#server/api/session.ts';
-import { visitsRouter } from '#server/api/visits.ts';
 import { type CallEvents, createCallEvents } from '#server/calls/call-events.ts';
 import { callStatusService } from '#server/calls/call-status-service.ts';
+import { dashboardRouter } from '#server/dashboard/dashboard-router.ts';
 import { leadVolumeStore } from '#server/dashboard/lead-volume-store.ts';
 import { type GeoLocator, sharedGeoLocator } from '#server/geo/geo-locator.ts';
+import { HOOKS_PATH, hooksRouter } from '#server/hooks/hooks-router.ts';
+import { memoryReplayGuard, postgresReplayGuard, type ReplayGuard } from '#server/hooks/replay-guard.ts';
+import { apiNotFound, errorHandler } from '#server/http/errors.ts';
+import { rateLimitStores } from '#server/http/rate-limit-store.ts';
+import { requestIdOf } from '#server/http/request-id.ts';
+import { sameOriginOnly } from '#server/http/same-origin.ts';
+import { cspNonce, securityPolicy } from '#server/http/security.ts';
+import { createLeadChecks } from '#server/leads/checks/lead-checks.ts';
+import { contactRouter } from '#server/leads/contact-router.ts';
+import { demoCallsRouter } from '#server/leads/demo-calls-router.ts';
+import { leadsRouter } from '#server/leads/inbox-router.ts';
 import { leadInboxStore } from '#server/leads/lead-inbox-store.ts';
 import { leadStore } from '#server/leads/lead-store.ts';
+import { privacyRequestsRouter } from '#server/leads/privacy-router.ts';
+import { privacyStore } from '#server/leads/privacy-store.ts';
 import { markRouteGroup } from '#server/metrics/route-groups.ts';
 import type { ServerMetrics } from '#server/metrics/server-metrics.ts';
-import { apiNotFound, errorHandler } from '#server/middleware/errors.ts';
-import { memoryReplayGuard, postgresReplayGuard, type ReplayGuard } from '#server/middleware/replay-guard.ts';
-import { sameOriginOnly } from '#server/middleware/same-origin.ts';
-import { cspNonce, securityPolicy } from '#server/middleware/security.ts';
-import { privacyStore } from '#server/privacy/privacy-store.ts';
-import { rateLimitStores } from '#server/rate-limit-store.ts';
+import type { BackupStatus } from '#server/ops/backup-schedule.ts';
+import { healthRouter } from '#server/ops/health.ts';
+import { builtAssetResponses } from '#server/pages/built-assets.ts';
+import { cachedPageResponses } from '#server/pages/cached-pages.ts';
+import { discoveryRouter } from '#server/pages/discovery.ts';
+import { type HotPath, hotPath } from '#server/pages/hot-path.ts';
+import type { PageCache } from '#server/pages/page-cache.ts';
+import type { PageSource } from '#server/pages/page-source.ts';
+import { ssrHandler } from '#server/pages/ssr.ts';
 import { type FailureCounter, memoryFailureCounter, postgresFailureCounter } from '#server/sessions/failure-counter.ts';
+import { SIGN_IN_WINDOW_MS, sessionRouter } from '#server/sessions/session-router.ts';
 import { resolveSessionSecret } from '#server/sessions/session-secret.ts';
 import { sessionStore } from '#server/sessions/session-store.ts';
 import { visitStore } from '#server/visits/visit-store.ts';
+import { visitsRouter } from '#server/visits/visits-router.ts';
 import { pixelCspSources } from '#shared/ad-pixel.ts';
 import { calCspSources } from '#shared/cal-embed.ts';
 import { type Clock, systemClock } from '#shared/clock.ts';
 import { calendarFor, DEFAULT_SOURCE_TAG } from '#shared/source-tag.ts';
-import type { BackupStatus } from './backup-schedule.ts';
-import { builtAssetResponses } from './built-assets.ts';
-import { cachedPageResponses } from './cached-pages.ts';
 import { type Config, publicConfig } from './config.ts';
-import { discoveryRouter } from './discovery.ts';
-import { healthRouter } from './health.ts';
-import { type HotPath, hotPath } from './hot-path.ts';
 import { type Logger, withoutSearchTerms } from './logger.ts';
-import type { PageCache } from './page-cache.ts';
-import type { PageSource } from './pages.ts';
-import { requestIdOf } from './request-id.ts';
-import { HOOKS_PATH, hooksRouter } from './signed-hooks.ts';
-import { ssrHandler } from './ssr.ts';
 
 export interface AppDeps {
   config: Config;
@@ -150,7 +150,7 @@ export function createApp({
   const cachedPages =
     pageCache && cachedPageResponses({ cache: pageCache, siteUrl: config.siteUrl, headersFor: security.headersFor });
 
-  // Built assets and cached pages first, ahead of everything below (server/hot-path.ts).
+  // Built assets and cached pages first, ahead of everything below (server/pages/hot-path.ts).
   const hot = hotPath({
     assets: builtAssetResponses(pages.builtAssets ?? new Map(), security.headersFor({ script: [], style: [] })),
     page: cachedPages?.page,

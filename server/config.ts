@@ -209,7 +209,7 @@ export interface VisitsConfig {
 
 /** Kept apart so that nothing in here can be passed to the browser by accident. */
 export interface Secrets {
-  /** Signs callbacks from the call automation (server/middleware/signed-webhook.ts). */
+  /** Signs callbacks from the call automation (server/hooks/signing.ts). */
   hookSecret: string | undefined;
   /** Signs the lead deliveries to `leadWebhookUrl`; never HOOK_SECRET, so the receiver cannot call our hooks. */
   leadWebhookSecret: string | undefined;

@@ -8,24 +8,24 @@ import { createPostgresDatabase } from '#db/postgres.ts';
 import { openUpgradedDatabase } from '#db/upgrade.ts';
 import type { CallEvents } from '#server/calls/call-events.ts';
 import { createCallRuntime } from '#server/calls/call-runtime.ts';
+import { clientAddressOf } from '#server/http/client-address.ts';
 import { metricsListener } from '#server/metrics/metrics-listener.ts';
 import { createServerMetrics, type ServerMetrics } from '#server/metrics/server-metrics.ts';
+import { type BackupSchedule, scheduleBackups } from '#server/ops/backup-schedule.ts';
+import { scheduleMaintenance } from '#server/ops/maintenance.ts';
 import { outboxBacklog } from '#server/outbox/outbox-store.ts';
+import { createPageCache, PAGE_CACHE_TTL_MS, type PageCache } from '#server/pages/page-cache.ts';
+import { developmentPages, type PageSource, productionPages } from '#server/pages/page-source.ts';
+import { keepPagesWarm, type PageWarmer } from '#server/pages/page-warmer.ts';
+import { fillPage } from '#server/pages/ssr.ts';
+import { attachSocket } from '#server/socket/socket.ts';
+import { attachPostgresAdapter } from '#server/socket/socket-adapter.ts';
+import { postgresSocketSlots, type SocketSlots } from '#server/socket/socket-slots.ts';
 import { type Clock, systemClock } from '#shared/clock.ts';
 import { pageKeyOf } from '#shared/page-query.ts';
 import { type AppDeps, createApp, requestListener } from './app.ts';
-import { type BackupSchedule, scheduleBackups } from './backup-schedule.ts';
-import { clientAddressOf } from './client-address.ts';
 import { type Config, publicConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
-import { scheduleMaintenance } from './maintenance.ts';
-import { createPageCache, PAGE_CACHE_TTL_MS, type PageCache } from './page-cache.ts';
-import { keepPagesWarm, type PageWarmer } from './page-warmer.ts';
-import { developmentPages, type PageSource, productionPages } from './pages.ts';
-import { attachSocket } from './socket.ts';
-import { attachPostgresAdapter } from './socket-adapter.ts';
-import { postgresSocketSlots, type SocketSlots } from './socket-slots.ts';
-import { fillPage } from './ssr.ts';
 
 /** What a caller (a test, a benchmark) may bring instead of what the server builds from its config. */
 export interface ServerOverrides extends Partial<Omit<AppDeps, 'config' | 'db' | 'pages' | 'metrics'>> {
@@ -120,7 +120,7 @@ async function openOwnDatabase(
   return { db, sqlite: { lock, backups } };
 }
 
-/** The sitemap's pages in the cache from the start, renewed before they are stale (server/page-warmer.ts). */
+/** The sitemap's pages in the cache from the start, renewed before they are stale (server/pages/page-warmer.ts). */
 function warmPages(cache: PageCache, pages: PageSource, config: Config, onError: (error: unknown) => void) {
   const pagePublicConfig = publicConfig(config);
   return keepPagesWarm({
@@ -182,7 +182,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
       appOverrides.onLeadQueued?.();
     },
   });
-  // Built assets and cached pages are answered before Express is entered (server/hot-path.ts).
+  // Built assets and cached pages are answered before Express is entered (server/pages/hot-path.ts).
   const httpServer = http.createServer(requestListener(app));
   // Several instances on one PostgreSQL database count one set of connections per address.
   const sharedSlots =

@@ -1,8 +1,8 @@
 import { DataDirBusyError } from '#db/data-dir-lock.ts';
 import { NewerSchemaError } from '#db/database.ts';
+import { installLastResort } from '#server/ops/last-resort.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createServer } from './create-server.ts';
-import { installLastResort } from './last-resort.ts';
 
 // Reads the configuration, starts the server and stops it on a signal; everything else is in createServer.
 let config: ReturnType<typeof loadConfig>;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { columnTypes, idColumn } from '#db/dialect.ts';
 
-// The audit trail of privacy requests answered from the lead inbox (server/privacy/privacy-store.ts): what was
+// The audit trail of privacy requests answered from the lead inbox (server/leads/privacy-store.ts): what was
 // done (an export or an erasure), whether the person was found by phone or e-mail, how many records of each
 // kind, and when. It keeps no personal data: not the number or address asked about, nor a hash of it (a
 // 10-digit number is quickly found again from its hash).

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { columnTypes, isPostgres } from '#db/dialect.ts';
 
 // What several instances on one PostgreSQL database share besides the store (README "PostgreSQL"): the
-// per-address request counters (server/rate-limit-store.ts) and Socket.IO's adapter table, where it keeps
+// per-address request counters (server/http/rate-limit-store.ts) and Socket.IO's adapter table, where it keeps
 // broadcasts too big for a NOTIFY (its documented schema). One SQLite server keeps both in its own memory, so
 // on SQLite this migration does nothing.
 export async function up(db: Kysely<unknown>): Promise<void> {

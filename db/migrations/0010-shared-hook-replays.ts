@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { columnTypes, isPostgres } from '#db/dialect.ts';
 
 // The signatures of accepted hook requests, kept until they would be refused as stale anyway, so that a replay
-// sent to another instance is refused too (server/middleware/replay-guard.ts). One SQLite server keeps them in
+// sent to another instance is refused too (server/hooks/replay-guard.ts). One SQLite server keeps them in
 // its own memory, so on SQLite this migration does nothing.
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) return;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { columnTypes, isPostgres } from '#db/dialect.ts';
 
 // One row per open Socket.IO connection, so that the connections per client address are one count across
-// instances (server/socket-slots.ts). Each instance renews its own rows while it runs; the rows of one that died
+// instances (server/socket/socket-slots.ts). Each instance renews its own rows while it runs; the rows of one that died
 // stop counting once they are stale. One SQLite server counts in its own memory, so on SQLite this does nothing.
 export async function up(db: Kysely<unknown>): Promise<void> {
   if (!isPostgres(db)) return;

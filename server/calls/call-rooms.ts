@@ -1,6 +1,6 @@
 import type { Server, Socket } from 'socket.io';
+import { tokenBucket } from '#server/http/token-bucket.ts';
 import type { Logger } from '#server/logger.ts';
-import { tokenBucket } from '#server/token-bucket.ts';
 import {
   CALL_JOIN_EVENT,
   CALL_STATUS_EVENT,

@@ -1,7 +1,7 @@
 import type { Server } from 'socket.io';
 import type { DB } from '#db/database.ts';
-import { describeLeadChecks } from '#server/adapters/lead-checks.ts';
 import type { Config } from '#server/config.ts';
+import { describeLeadChecks } from '#server/leads/checks/lead-checks.ts';
 import type { Logger } from '#server/logger.ts';
 import type { ServerMetrics } from '#server/metrics/server-metrics.ts';
 import { createOutboxWorker } from '#server/outbox/outbox-worker.ts';

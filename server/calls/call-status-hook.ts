@@ -1,6 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import { z } from 'zod';
-import { sendApiError } from '#server/api-error.ts';
+import { sendApiError } from '#server/http/api-error.ts';
 import { isCallId } from '#shared/call-status-protocol.ts';
 import type { CallStatusService } from './call-status-service.ts';
 
@@ -12,7 +12,7 @@ const callStatusHookSchema = z.object({
 
 /**
  * POST /api/hooks/call-status: the automation reports `{ callId, status }`, signed with HOOK_SECRET
- * (`verify`, server/middleware/signed-webhook.ts). The browser hears it after commit.
+ * (`verify`, server/hooks/signing.ts). The browser hears it after commit.
  */
 export function callStatusHookRouter({
   verify,

@@ -1,6 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import { z } from 'zod';
-import { sendApiError } from '#server/api-error.ts';
+import { sendApiError } from '#server/http/api-error.ts';
 import { toFieldErrors } from '#shared/api-error.ts';
 import type { Clock } from '#shared/clock.ts';
 import type { LeadVolumeStore } from './lead-volume-store.ts';
@@ -21,7 +21,7 @@ export function leadVolumeHookRouter({
   leadVolume,
   clock,
 }: {
-  /** The signature check (server/middleware/signed-webhook.ts). */
+  /** The signature check (server/hooks/signing.ts). */
   verify: RequestHandler[];
   leadVolume: LeadVolumeStore;
   clock: Clock;

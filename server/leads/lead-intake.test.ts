@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest';
-import { CheckUnavailableError } from '#server/adapters/check-unavailable.ts';
-import type { EmailVerdict } from '#server/adapters/email-check.ts';
-import type { LeadChecks } from '#server/adapters/lead-checks.ts';
-import type { PhoneVerdict } from '#server/adapters/us-phone.ts';
+import { CheckUnavailableError } from '#server/leads/checks/check-unavailable.ts';
+import type { EmailVerdict } from '#server/leads/checks/email-check.ts';
+import type { LeadChecks } from '#server/leads/checks/lead-checks.ts';
+import type { PhoneVerdict } from '#server/leads/checks/us-phone.ts';
 import { CONTACT_CONSENT_VERSION, DEMO_CONSENT_VERSION } from '#shared/consent.ts';
 import {
   contactFormMessages,

@@ -3,8 +3,9 @@ import type { Insertable } from 'kysely';
 import type { z } from 'zod';
 import { site } from '#content/site.ts';
 import type { Database } from '#db/schema.ts';
-import type { LeadChecks } from '#server/adapters/lead-checks.ts';
 import type { CallEvents } from '#server/calls/call-events.ts';
+import type { LeadChecks } from '#server/leads/checks/lead-checks.ts';
+import { type CheckOutcome, type CheckSubject, runLeadChecks } from '#server/leads/checks/lead-checks-run.ts';
 import { type FieldErrors, toFieldErrors } from '#shared/api-error.ts';
 import type { Clock } from '#shared/clock.ts';
 import { CONTACT_CONSENT_VERSION, contactConsentText, DEMO_CONSENT_VERSION, demoConsentText } from '#shared/consent.ts';
@@ -18,7 +19,6 @@ import {
 import { NAME_CHECK_FAILED_MESSAGE, nameInvalidMessage, PHONE_INVALID_MESSAGE } from '#shared/messages.ts';
 import { type CalendarBooking, calendarFor, DEFAULT_SOURCE_TAG } from '#shared/source-tag.ts';
 import { type CallTiming, decideCallTiming } from './call-timing.ts';
-import { type CheckOutcome, type CheckSubject, runLeadChecks } from './lead-checks-run.ts';
 import { CONTACT_LEAD_TOPIC, DEMO_LEAD_TOPIC, sourceFields } from './lead-payloads.ts';
 import type { LeadStore, LeadWrite } from './lead-store.ts';
 

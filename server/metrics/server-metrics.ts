@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
-import type { BackupStatus } from '#server/backup-schedule.ts';
 import type { Logger } from '#server/logger.ts';
+import type { BackupStatus } from '#server/ops/backup-schedule.ts';
 import type { OutboxBacklog } from '#server/outbox/outbox-store.ts';
 import type { AttemptOutcome } from '#server/outbox/outbox-worker.ts';
 import type { Clock } from '#shared/clock.ts';

@@ -1,9 +1,9 @@
 import type { DB } from '#db/database.ts';
-import type { Outbound } from '#server/adapters/http.ts';
-import { deliverWebhook, WebhookRejected } from '#server/adapters/lead-webhook.ts';
+import type { Outbound } from '#server/http/outbound.ts';
 import type { Logger } from '#server/logger.ts';
 import type { Clock } from '#shared/clock.ts';
 import { retryDelayMs } from './backoff.ts';
+import { deliverWebhook, WebhookRejected } from './lead-webhook.ts';
 import { type OutboxRow, outboxStore } from './outbox-store.ts';
 
 export interface OutboxWorkerOptions {

@@ -1,5 +1,5 @@
 import type { DB } from '#db/database.ts';
-import { type SharedCount, sharedCounts } from '#server/rate-limit-store.ts';
+import { type SharedCount, sharedCounts } from '#server/http/rate-limit-store.ts';
 
 /** Failures counted under one key within a fixed window that the first failure opens. */
 export interface FailureCount {
@@ -73,7 +73,7 @@ export function memoryFailureCounter({ windowMs, maxKeys = 100_000 }: { windowMs
 }
 
 /**
- * Counts in PostgreSQL (server/rate-limit-store.ts), so that the sign-in limits hold across every instance on
+ * Counts in PostgreSQL (server/http/rate-limit-store.ts), so that the sign-in limits hold across every instance on
  * the database rather than per instance: one statement per method.
  */
 export function postgresFailureCounter(db: DB, { windowMs }: { windowMs: number }): FailureCounter {

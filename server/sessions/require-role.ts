@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { sendApiError } from '#server/api-error.ts';
+import { sendApiError } from '#server/http/api-error.ts';
 import type { Clock } from '#shared/clock.ts';
 import type { SessionRole } from '#shared/session-schema.ts';
 import { sessionIdOf } from './session-cookies.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { brandFontUnicodeRange, inBrandFont } from '#client/styles/brand-font-subset.ts';
-import { DIST_DIR } from '#server/pages.ts';
+import { DIST_DIR } from '#server/pages/page-source.ts';
 import { builtPages, createTestApp } from '#tests/support/test-app.ts';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { requestListener } from '#server/app.ts';
-import { DIST_DIR } from '#server/pages.ts';
+import { DIST_DIR } from '#server/pages/page-source.ts';
 import { mainScriptUrl } from '#tests/support/built-assets.ts';
 import { listen } from '#tests/support/leads.ts';
 import { rawGet } from '#tests/support/raw-get.ts';

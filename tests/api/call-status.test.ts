@@ -8,8 +8,8 @@ import { bindCallRooms } from '#server/calls/call-rooms.ts';
 import { callStatusService } from '#server/calls/call-status-service.ts';
 import { callAutomationConfigured, startLocalCallDriver } from '#server/calls/local-call-driver.ts';
 import { loadConfig } from '#server/config.ts';
+import { signedHeaders } from '#server/hooks/signing.ts';
 import { createLogger } from '#server/logger.ts';
-import { signedHeaders } from '#server/middleware/signed-webhook.ts';
 import {
   CALL_JOIN_EVENT,
   CALL_STATUS_EVENT,

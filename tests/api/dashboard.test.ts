@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
-import { signedHeaders } from '#server/middleware/signed-webhook.ts';
+import { signedHeaders } from '#server/hooks/signing.ts';
 import { seedLeads } from '#tests/support/inbox-leads.ts';
 import { manualClock } from '#tests/support/manual-clock.ts';
 import { SIGN_IN_ENV, signedInAgent } from '#tests/support/sessions.ts';

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { developmentPages, type PageSource } from '#server/pages.ts';
+import { developmentPages, type PageSource } from '#server/pages/page-source.ts';
 import { appLoadOf, headingOf, inlineTags } from '#tests/support/html.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { createRenderer as CreateRenderer, Render } from '#client/entry-server.tsx';
 import { createLogger } from '#server/logger.ts';
-import { DIST_DIR } from '#server/pages.ts';
+import { DIST_DIR } from '#server/pages/page-source.ts';
 import { headingOf } from '#tests/support/html.ts';
 import { listen } from '#tests/support/leads.ts';
 import { builtPages, createTestApp } from '#tests/support/test-app.ts';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { signedHeaders } from '#server/middleware/signed-webhook.ts';
+import { signedHeaders } from '#server/hooks/signing.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 
 // Property-based fuzzing of every JSON endpoint: whatever the body, the answer is a 2xx or a 4xx whose JSON

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { BackupStatus } from '#server/backup-schedule.ts';
+import type { BackupStatus } from '#server/ops/backup-schedule.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 
 let ctx: Awaited<ReturnType<typeof createTestApp>>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { requestListener } from '#server/app.ts';
-import { createPageCache } from '#server/page-cache.ts';
+import { createPageCache } from '#server/pages/page-cache.ts';
 import { pageKeyOf } from '#shared/page-query.ts';
 import { type CheckerMessage, checkHtml } from '#tests/support/html-checker.ts';
 import { listen } from '#tests/support/leads.ts';

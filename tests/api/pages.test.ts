@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { DIST_DIR } from '#server/pages.ts';
+import { DIST_DIR } from '#server/pages/page-source.ts';
 import { appLoadOf, headingOf, inlineTags, titleOf } from '#tests/support/html.ts';
 import { builtPages, createTestApp } from '#tests/support/test-app.ts';
 

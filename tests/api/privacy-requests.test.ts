@@ -2,7 +2,7 @@ import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import { analyticsStore } from '#server/analytics/analytics-store.ts';
 import { createLogger } from '#server/logger.ts';
-import { pruneOldData, scheduleMaintenance } from '#server/maintenance.ts';
+import { pruneOldData, scheduleMaintenance } from '#server/ops/maintenance.ts';
 import { minuteApart, seedLeads } from '#tests/support/inbox-leads.ts';
 import { manualClock } from '#tests/support/manual-clock.ts';
 import { cookieBrowser, SIGN_IN_ENV, signedInAgent } from '#tests/support/sessions.ts';

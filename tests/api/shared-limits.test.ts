@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
-import { sharedCounts } from '#server/rate-limit-store.ts';
+import { sharedCounts } from '#server/http/rate-limit-store.ts';
 import { manualClock } from '#tests/support/manual-clock.ts';
 import { createTestApp, type TestApp } from '#tests/support/test-app.ts';
 import { testPostgresUrl } from '#tests/support/test-database.ts';
 
-// The per-address counts several instances share on PostgreSQL (server/rate-limit-store.ts). SQLite, one
+// The per-address counts several instances share on PostgreSQL (server/http/rate-limit-store.ts). SQLite, one
 // instance, counts in memory: these tests are PostgreSQL's only.
 const onPostgres = test.skipIf(testPostgresUrl() === undefined);
 

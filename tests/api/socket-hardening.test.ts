@@ -14,10 +14,10 @@ import {
   UNKNOWN_CALL,
 } from '#server/calls/call-rooms.ts';
 import { callStatusService } from '#server/calls/call-status-service.ts';
-import { clientAddressOf } from '#server/client-address.ts';
+import { clientAddressOf } from '#server/http/client-address.ts';
 import { createLogger } from '#server/logger.ts';
-import { attachSocket } from '#server/socket.ts';
-import { memorySocketSlots } from '#server/socket-slots.ts';
+import { attachSocket } from '#server/socket/socket.ts';
+import { memorySocketSlots } from '#server/socket/socket-slots.ts';
 import { CALL_JOIN_EVENT, type CallJoinAck } from '#shared/call-status-protocol.ts';
 import { manualClock } from '#tests/support/manual-clock.ts';
 import { createTestApp } from '#tests/support/test-app.ts';

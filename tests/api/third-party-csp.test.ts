@@ -1,7 +1,7 @@
 import express from 'express';
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
-import { cspNonce, securityHeaders, type ThirdPartySources } from '#server/middleware/security.ts';
+import { cspNonce, securityHeaders, type ThirdPartySources } from '#server/http/security.ts';
 import { builtPages, createTestApp } from '#tests/support/test-app.ts';
 
 const open: { close(): Promise<void> }[] = [];

@@ -6,16 +6,16 @@ import { io as connect, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { Agent } from 'undici';
 import { afterEach, expect, test, vi } from 'vitest';
-import { DELIVERY_HEADER } from '#server/adapters/lead-webhook.ts';
 import { callStatusService } from '#server/calls/call-status-service.ts';
 import { LOCAL_CALL_DRIVER_LOCK, startLocalCallDriver, sweepIntervalMs } from '#server/calls/local-call-driver.ts';
+import { signedHeaders } from '#server/hooks/signing.ts';
 import { CONTACT_LEAD_TOPIC } from '#server/leads/lead-payloads.ts';
 import { createLogger } from '#server/logger.ts';
-import { RETENTION_LOCK, scheduleMaintenance } from '#server/maintenance.ts';
-import { signedHeaders } from '#server/middleware/signed-webhook.ts';
+import { RETENTION_LOCK, scheduleMaintenance } from '#server/ops/maintenance.ts';
+import { DELIVERY_HEADER } from '#server/outbox/lead-webhook.ts';
 import { enqueueOutbox, outboxStore } from '#server/outbox/outbox-store.ts';
 import { createOutboxWorker } from '#server/outbox/outbox-worker.ts';
-import { postgresSocketSlots, SLOT_STALE_MS } from '#server/socket-slots.ts';
+import { postgresSocketSlots, SLOT_STALE_MS } from '#server/socket/socket-slots.ts';
 import {
   CALL_JOIN_EVENT,
   CALL_STATUS_EVENT,

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import { createLogger } from '#server/logger.ts';
-import { pruneOldData, scheduleMaintenance } from '#server/maintenance.ts';
+import { pruneOldData, scheduleMaintenance } from '#server/ops/maintenance.ts';
 import { FIELD_REFUSAL_MESSAGE } from '#shared/api-error.ts';
 import { manualClock } from '#tests/support/manual-clock.ts';
 import { createTestApp } from '#tests/support/test-app.ts';

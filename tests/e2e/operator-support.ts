@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { signedHeaders } from '#server/middleware/signed-webhook.ts';
+import { signedHeaders } from '#server/hooks/signing.ts';
 import type { LeadVolume } from '#shared/operator-api.ts';
 import type { SessionRole } from '#shared/session-schema.ts';
 import config from '../../playwright.config.ts';

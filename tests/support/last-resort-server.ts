@@ -1,9 +1,9 @@
-// A tiny server for server/last-resort.test.ts, run in its own process: GET /throw throws from a timer and
+// A tiny server for server/ops/last-resort.test.ts, run in its own process: GET /throw throws from a timer and
 // leaves a rejection unhandled, as a bug in a callback would; every other path answers "ok". Without the
 // `--bare` flag the last-resort handlers are installed once it listens, as server/index.ts does.
 import http from 'node:http';
-import { installLastResort } from '#server/last-resort.ts';
 import { createLogger } from '#server/logger.ts';
+import { installLastResort } from '#server/ops/last-resort.ts';
 
 const logger = createLogger('info');
 const server = http.createServer((req, res) => {

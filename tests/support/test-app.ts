@@ -5,7 +5,7 @@ import { MockAgent } from 'undici';
 import { loadConfig } from '#server/config.ts';
 import { createServer, type ServerOverrides } from '#server/create-server.ts';
 import { createLogger } from '#server/logger.ts';
-import { type PageSource, productionPages } from '#server/pages.ts';
+import { type PageSource, productionPages } from '#server/pages/page-source.ts';
 import { createTestDatabase, testPostgresUrl } from './test-database.ts';
 
 let built: Promise<PageSource> | undefined;

@@ -1,6 +1,6 @@
 import { readApiError } from '#shared/api-error.ts';
 
-// What the contact form makes of POST /api/contact's answer (server/api/contact.ts): success, refusals to show
+// What the contact form makes of POST /api/contact's answer (server/leads/contact-router.ts): success, refusals to show
 // under their fields, or anything else, which the form turns into the destructive toast.
 
 /** The form's fields in the order the form shows them. */

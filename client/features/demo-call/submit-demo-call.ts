@@ -22,7 +22,7 @@ function record(value: unknown): Record<string, unknown> {
 }
 
 /**
- * Reads the server's answer (server/api/demo-calls.ts). A refusal by field goes under the fields; a refusal
+ * Reads the server's answer (server/leads/demo-calls-router.ts). A refusal by field goes under the fields; a refusal
  * naming anything else, or an answer without a message of ours, is "any other failure in the demo submit
  * flow" above the form; any other message the server words (processing error, the 6-hour rule, the rate
  * limit) is shown above the form as it is.

@@ -1,0 +1,170 @@
+import crypto from 'node:crypto';
+import express, { type RequestHandler } from 'express';
+import { ipKeyGenerator } from 'express-rate-limit';
+import { sendApiError } from '#server/http/api-error.ts';
+import type { WindowCounter } from '#server/http/window-counter.ts';
+import type { Clock } from '#shared/clock.ts';
+import type { ReplayGuard } from './replay-guard.ts';
+
+// Server-to-server requests are signed both ways (README "Signed hooks"): HMAC-SHA256, hex, over
+// `${timestamp}.${METHOD}.${path}.${rawBody}`, sent as `X-Porchlight-Signature: sha256=<hex>` with
+// `X-Porchlight-Timestamp: <Unix seconds>`. Method and path are signed so that a body signed for one hook
+// cannot be played to another; the timestamp is signed as the very string sent, so `0<ts>` or `<ts>.0` do
+// not verify.
+export const SIGNATURE_HEADER = 'x-porchlight-signature';
+export const TIMESTAMP_HEADER = 'x-porchlight-timestamp';
+export const SIGNATURE_TOLERANCE_S = 300;
+const TIMESTAMP_PATTERN = /^\d{1,12}$/;
+
+export interface SignedRequest {
+  /** Unix seconds, exactly the string sent in the timestamp header. */
+  timestamp: string;
+  method: string;
+  /** The path called, without the query string: `/api/hooks/call-status`. */
+  path: string;
+  /** The raw body, byte for byte as sent. */
+  body: string;
+}
+
+export function stringToSign({ timestamp, method, path, body }: SignedRequest): string {
+  return `${timestamp}.${method.toUpperCase()}.${path}.${body}`;
+}
+
+/** The signature header's value: `sha256=<hex>`. */
+export function signRequest(secret: string, request: SignedRequest): string {
+  return `sha256=${crypto.createHmac('sha256', secret).update(stringToSign(request)).digest('hex')}`;
+}
+
+/** Headers of a signed JSON request at `now`, for the automation's side, the lead webhook and tests. */
+export function signedHeaders(
+  secret: string,
+  request: Omit<SignedRequest, 'timestamp'>,
+  now: Date,
+): Record<string, string> {
+  const timestamp = String(Math.floor(now.getTime() / 1000));
+  return {
+    'content-type': 'application/json',
+    [TIMESTAMP_HEADER]: timestamp,
+    [SIGNATURE_HEADER]: signRequest(secret, { ...request, timestamp }),
+  };
+}
+
+export type SignatureCheck = { ok: true; signature: string; expiresAt: Date } | { ok: false; error: string };
+
+/**
+ * Checks a received request's timestamp and signature. On success answers the signature and when it stops
+ * being accepted anyway (timestamp + tolerance), which is how long a replay guard must remember it.
+ */
+export function checkSignature(
+  secret: string,
+  received: Omit<SignedRequest, 'timestamp'> & { timestamp: string | undefined; signature: string | undefined },
+  now: Date,
+): SignatureCheck {
+  const { timestamp, signature } = received;
+  if (timestamp === undefined || !TIMESTAMP_PATTERN.test(timestamp)) {
+    return { ok: false, error: `Missing or malformed ${TIMESTAMP_HEADER}: expected Unix seconds, digits only.` };
+  }
+  const seconds = Number(timestamp);
+  if (Math.abs(now.getTime() / 1000 - seconds) > SIGNATURE_TOLERANCE_S) {
+    return {
+      ok: false,
+      error: `Stale ${TIMESTAMP_HEADER}: more than ${SIGNATURE_TOLERANCE_S} s away from the server's clock.`,
+    };
+  }
+  const expected = signRequest(secret, { ...received, timestamp });
+  if (signature === undefined || !safeEqual(signature, expected)) return { ok: false, error: 'Bad signature.' };
+  return { ok: true, signature: expected, expiresAt: new Date((seconds + SIGNATURE_TOLERANCE_S) * 1000) };
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && crypto.timingSafeEqual(left, right);
+}
+
+export interface SignedHookGuard {
+  /** Undefined turns every hook off (503): an unsigned hook would let anyone move calls. */
+  secret: string | undefined;
+  clock: Clock;
+  replays: ReplayGuard;
+  /** Correctly signed requests per client address; limited after the check, so only the key holder uses it. */
+  accepted: { counter: WindowCounter; limit: number };
+  /** Refused signatures per client address; once over, the address is refused before any work is done. */
+  failures: { counter: WindowCounter; limit: number };
+}
+
+/**
+ * Reads the raw JSON body of a hook at `path`, checks its signature, age and novelty, then puts the parsed
+ * JSON on `req.body`. The path is the hook's own, not the URL as received, so a proxy in front that adds a
+ * prefix does not change what the automation signs.
+ */
+export function verifySignedJson(path: string, guard: SignedHookGuard): RequestHandler[] {
+  const { secret, clock, replays, accepted, failures } = guard;
+  const tooMany = (res: express.Response, counter: WindowCounter, address: string, error: string) => {
+    res.set('Retry-After', String(counter.retryAfterS(address)));
+    sendApiError(res, 429, error);
+  };
+  if (!secret) {
+    return [
+      (_req, res) => {
+        sendApiError(res, 503, 'Hooks are not configured on this server.');
+      },
+    ];
+  }
+  return [
+    (req, res, next) => {
+      const address = addressOf(req);
+      if (failures.counter.count(address) >= failures.limit) {
+        tooMany(res, failures.counter, address, 'Too many requests with bad signatures. Please wait a minute.');
+        return;
+      }
+      next();
+    },
+    express.raw({ type: () => true, limit: '64kb' }),
+    async (req, res, next) => {
+      const address = addressOf(req);
+      const raw = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
+      const check = checkSignature(
+        secret,
+        {
+          method: req.method,
+          path,
+          body: raw,
+          timestamp: req.get(TIMESTAMP_HEADER),
+          signature: req.get(SIGNATURE_HEADER),
+        },
+        clock(),
+      );
+      if (!check.ok) {
+        failures.counter.hit(address);
+        sendApiError(res, 401, check.error);
+        return;
+      }
+      // Counted before the replay guard remembers the signature, so a request refused here can be sent again.
+      if (accepted.counter.hit(address) > accepted.limit) {
+        tooMany(res, accepted.counter, address, 'Too many hook requests. Please wait a minute and try again.');
+        return;
+      }
+      if (await replays.seen(check.signature, check.expiresAt)) {
+        sendApiError(
+          res,
+          409,
+          'This signed request was already received. Sign every request afresh, with a new timestamp.',
+        );
+        return;
+      }
+      try {
+        req.body = JSON.parse(raw);
+      } catch {
+        sendApiError(res, 400, 'Body must be JSON.');
+        return;
+      }
+      next();
+    },
+  ];
+}
+
+/** Per client address as Express sees it (TRUST_PROXY); IPv6 clients count per /56, like the API limit. */
+function addressOf(req: express.Request): string {
+  return ipKeyGenerator(req.ip ?? '');
+}

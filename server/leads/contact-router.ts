@@ -1,0 +1,18 @@
+import type { Router } from 'express';
+import { contactSchema } from '#shared/lead-schemas.ts';
+import { contactFailureToast } from '#shared/messages.ts';
+import { type LeadRouteDeps, leadFormRouter } from './lead-form-router.ts';
+
+// "Any other failure in the contact form": the destructive toast's title and text.
+const FAILURE = { error: contactFailureToast.title, description: contactFailureToast.description };
+
+/** POST /api/contact; the rules are the lead intake's (docs/product-rules.md#lead-forms). */
+export function contactRouter(deps: LeadRouteDeps): Router {
+  return leadFormRouter(deps, {
+    name: 'contact',
+    schema: contactSchema,
+    take: (intake) => intake.takeContact,
+    wording: { form: 'contact', failure: FAILURE, storeFailure: FAILURE },
+    accepted: () => ({ status: 'submitted' }),
+  });
+}

@@ -1,0 +1,165 @@
+import { Writable } from 'node:stream';
+import type { Request as ExpressRequest, Response as ExpressResponse, RequestHandler } from 'express';
+import { isbot } from 'isbot';
+import type { Render, RenderOptions } from '#client/entry-server.tsx';
+import { nonceOf } from '#server/http/security.ts';
+import { pageKeyOf } from '#shared/page-query.ts';
+import type { PublicConfig } from '#shared/public-config.ts';
+import { type CachedPageResponses, NOT_FOUND_PAGE_KEY } from './cached-pages.ts';
+import { writePrepared } from './encoded-body.ts';
+import type { FillOptions, PageCache } from './page-cache.ts';
+import type { PageSource } from './page-source.ts';
+import { canonicalPathOf, pageUrlOf } from './page-url.ts';
+
+/** Runs a callback Node calls outside Express (a `close` listener): a throw there would escape every handler. */
+function safely(req: ExpressRequest, what: string, task: () => void): void {
+  try {
+    task();
+  } catch (error) {
+    req.log.warn({ err: error }, what);
+  }
+}
+
+function toFetchRequest(req: ExpressRequest, res: ExpressResponse, url: URL): Request {
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) safely(req, 'could not cancel a page render', () => controller.abort());
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return new Request(url, { method: req.method, headers, signal: controller.signal });
+}
+
+/** The whole document of `url` as one string; undefined for redirects and for renders that reported errors. */
+async function renderWhole(render: Render, url: URL, options: RenderOptions) {
+  let failed = false;
+  const result = await render(new Request(url), {
+    ...options,
+    onError: (error) => {
+      failed = true;
+      options.onError(error);
+    },
+  });
+  if (result.kind !== 'html') return undefined;
+  const chunks: Buffer[] = [];
+  await new Promise<void>((resolve, reject) => {
+    const sink = new Writable({
+      write(chunk, _encoding, callback) {
+        chunks.push(Buffer.from(chunk));
+        callback();
+      },
+    });
+    sink.on('finish', resolve).on('error', reject);
+    result.pipe(sink);
+  });
+  return failed ? undefined : { status: result.status, html: Buffer.concat(chunks).toString('utf8') };
+}
+
+interface FillPageOptions extends FillOptions {
+  pages: PageSource;
+  publicConfig: PublicConfig;
+  onError(error: unknown): void;
+}
+
+/**
+ * Renders the page at `url` whole into the cache under `key`: the bytes every visitor after it gets, whoever
+ * asked (server/pages/page-cache.ts).
+ */
+export function fillPage(cache: PageCache, key: string, url: URL, options: FillPageOptions): Promise<void> {
+  const { pages, publicConfig, onError, ...fill } = options;
+  const renderPage = async (marker: string) =>
+    renderWhole(await pages.render(), url, {
+      nonce: marker,
+      publicConfig,
+      bootstrapModules: pages.bootstrapModules,
+      preloadsFor: pages.preloadsFor,
+      waitForAll: true,
+      onError,
+    });
+  return cache.fill(key, renderPage, fill);
+}
+
+interface SsrOptions {
+  pages: PageSource;
+  publicConfig: PublicConfig;
+  /** SITE_URL: every page is rendered at this origin, whatever Host the request names. */
+  siteUrl: string;
+  /** Where rendered pages are kept to be served again (production); without it every request renders. */
+  cache?: PageCache;
+  /** The cache's pages ready to send: the not-found page is answered here (server/pages/cached-pages.ts). */
+  cachedPages?: CachedPageResponses;
+}
+
+const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' };
+
+/** Streams every page through React Router's static handler; its status codes are the response's. */
+export function ssrHandler({ pages, publicConfig, siteUrl, cache, cachedPages }: SsrOptions): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const url = pageUrlOf(siteUrl, req.originalUrl);
+      if (!url) {
+        next(Object.assign(new Error('request target is not a path'), { status: 400 }));
+        return;
+      }
+      // Another spelling of a page's path goes to the page's own, so that it costs no render and no cache entry.
+      const canonical = canonicalPathOf(url.pathname);
+      if (canonical !== url.pathname) {
+        // Absolute, on the site's origin: a path such as `//other.example` must not read as another host.
+        res.redirect(301, `${url.origin}${canonical}${url.search}`);
+        return;
+      }
+      const nonce = nonceOf(res);
+      const cacheable = cache && req.method === 'GET';
+      // Every path no page has gets the same not-found page: rendered once, then sent from the cache.
+      const notFound = Boolean(cache && (await pages.serverModule()).matchesNoPage(url.pathname));
+      const cachedNotFound = notFound ? cachedPages?.notFound() : undefined;
+      if (cachedNotFound) {
+        writePrepared(req, res, cachedNotFound, []);
+        return;
+      }
+      // Any query parameter that does not change the page shares its path's cached page, which
+      // server/pages/cached-pages.ts serves ahead of this handler once it is there.
+      const key = notFound ? NOT_FOUND_PAGE_KEY : cacheable ? pageKeyOf(url) : '';
+      const render = await pages.render();
+      const options: RenderOptions = {
+        nonce,
+        publicConfig,
+        bootstrapModules: pages.bootstrapModules,
+        preloadsFor: pages.preloadsFor,
+        waitForAll: isbot(req.get('user-agent') ?? ''),
+        onError: (error) => req.log.error({ err: error }, 'page render failed'),
+      };
+      const result = await render(toFetchRequest(req, res, url), options);
+      if (result.kind === 'response') {
+        const location = result.response.headers.get('location');
+        if (location) res.redirect(result.response.status, location);
+        else res.status(result.response.status).send(await result.response.text());
+        return;
+      }
+      res.status(result.status);
+      res.set(HTML_HEADERS);
+      res.on('close', () => {
+        if (!res.writableFinished) safely(req, 'could not abort a page stream', () => result.abort());
+      });
+      result.pipe(res);
+      // This visitor gets the stream; the next ones get the page from the cache, rendered for the key's URL so
+      // that nothing of this request's other parameters is kept.
+      if (cacheable && result.status === (notFound ? 404 : 200)) {
+        // Joined as text, so that a path such as `//other.example` stays a path (server/pages/page-url.ts). The
+        // not-found page says nothing of the path it was asked for: this one stands for all of them.
+        const keyUrl = new URL(`${url.origin}${notFound ? url.pathname : key}`);
+        void fillPage(cache, key, keyUrl, {
+          pages,
+          publicConfig,
+          onError: options.onError,
+          status: notFound ? 404 : 200,
+        });
+      }
+    } catch (error) {
+      next(error);
+    }
+  };
+}
