@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteAdapter, SqliteDialect, sql } from 'kysely';
-import type { Database } from './schema.ts';
+import type { Database, DB } from './schema.ts';
 
-export type { Database };
-export type DB = Kysely<Database>;
 export { migrateToLatest, NewerSchemaError } from './migrator.ts';
+export type { Database, DB };
 
 // SQLite runs DDL inside transactions, but Kysely's adapter says it cannot, so its migrator would run each
 // migration bare and a failure halfway would leave half a schema behind (db/migrator.ts).

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import { migrations as knownMigrations } from '#db/migrations/index.ts';
-import type { DB } from './database.ts';
 import { databaseLabel, isPostgres, tableExists } from './dialect.ts';
+import type { DB } from './schema.ts';
 
 export type Migrations = Record<string, Migration>;
 

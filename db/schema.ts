@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import type { CallNotificationsTable } from '#db/tables/call-notifications.ts';
 import type { ConsentsTable } from '#db/tables/consents.ts';
 import type { LeadSearchTermsTable } from '#db/tables/lead-search-terms.ts';
@@ -25,3 +26,7 @@ export interface Database {
   lead_search_terms: LeadSearchTermsTable;
   privacy_requests: PrivacyRequestsTable;
 }
+
+// Its own module so that the database factory and the migrator, which the factory re-exports, share it without
+// importing each other.
+export type DB = Kysely<Database>;
