@@ -2,7 +2,7 @@
 // without waiting for module scripts either way, but the code then downloads while the page parses and lays out,
 // on the same slow connection, and Lighthouse counts every script requested before the first paint as holding
 // it back (FCP and LCP about 2 s on a simulated slow phone, against about 1 s this way; its estimate of when the
-// page becomes interactive is the same or earlier). docs/decisions/scripts-after-first-paint.md has the figures.
+// page becomes interactive is the same or earlier). docs/decisions/0013-scripts-after-first-paint.md has the figures.
 
 /**
  * The inline script that loads `modules` (the entry) once the page has painted, with `preloads` (the entry's

@@ -46,7 +46,7 @@ function nextTask() {
 }
 
 // The app's code, React DOM's client and the work before hydrating run in three tasks, not one long one that
-// would hold a phone's first input (docs/decisions/scripts-after-first-paint.md). React DOM's client is imported
+// would hold a phone's first input (docs/decisions/0013-scripts-after-first-paint.md). React DOM's client is imported
 // here rather than statically for that reason.
 const [{ hydrateRoot }] = await Promise.all([import('react-dom/client'), resolveLazyMatches(routes)]);
 await nextTask();

@@ -216,7 +216,9 @@ export interface Secrets {
   /** Role passwords for POST /api/session; unset means that role cannot sign in. */
   clientDashboardPassword: string | undefined;
   analyticsPassword: string | undefined;
-  /** Opens the lead inbox: every lead's personal data, its export and erasure (docs/decisions/operator-role.md). */
+  /**
+   * Opens the lead inbox: every lead's personal data, its export and erasure (docs/decisions/0002-operator-role.md).
+   */
   operatorPassword: string | undefined;
   /** Signs the session cookies; unset means a generated one kept in DATA_DIR (server/sessions/session-secret.ts). */
   sessionSecret: string | undefined;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 // The one shape of every answer of our JSON API that is not a 2xx, built by the server and read by the
-// browser through `readApiError` (docs/decisions/api-errors.md says why one shape, and what was rejected).
+// browser through `readApiError` (docs/decisions/0004-api-errors.md says why one shape, and what was rejected).
 
 /** One message per field, the first one found; a problem with the whole body is keyed 'form'. */
 export type FieldErrors = Record<string, string>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // Operator sign-in (docs/product-rules.md#operator-roles): the client dashboard, the analytics page and the lead inbox
-// each have a role (docs/decisions/operator-role.md says why the inbox has its own).
+// each have a role (docs/decisions/0002-operator-role.md says why the inbox has its own).
 
 export const sessionRoleSchema = z.enum(['client', 'analytics', 'operator'], {
   error: "Role must be 'client', 'analytics' or 'operator'",

@@ -1,5 +1,5 @@
 // Home sections below the first screen start with `content-visibility: auto`, so the browser lays out only
-// what is on screen when the page first renders (docs/decisions/sections-laid-out-when-idle.md). Each one is
+// what is on screen when the page first renders (docs/decisions/0014-sections-laid-out-when-idle.md). Each one is
 // then laid out for good, one per idle period, so that the work comes in small slices rather than one long
 // task, and the whole page is in place before anyone scrolls, searches or measures it.
 

@@ -1,7 +1,7 @@
 // The client data cache (docs/product-rules.md#data-cache): data is stale after 60 s, kept 5 minutes once nothing shows
 // it, a failed load is retried once, and nothing refetches on window focus (no focus listener exists). Small on
-// purpose: the operator pages need only this, not a query library (docs/decisions/query-cache.md). Time and timers are
-// injected so tests drive a fake clock.
+// purpose: the operator pages need only this, not a query library (docs/decisions/0008-query-cache.md). Time and
+// timers are injected so tests drive a fake clock.
 
 /** How long data stays fresh, how long an unwatched entry is kept, and how often a failed load is retried. */
 export const STALE_AFTER_MS = 60_000;

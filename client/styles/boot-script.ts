@@ -4,7 +4,7 @@ import { LOW_END_MAX_CORES, MOBILE_BREAKPOINT_PX } from '#shared/ui-timing.ts';
 // Runs inline in <head> before first paint: the remembered theme (no flash), device-hint classes, whether
 // the splash was already shown in this browser session, and whether a demo call asked for now would come at
 // once (the visitor's own clock; `callTimingAt` in shared/business-hours.ts), so the hero's note is right from
-// the first paint, with nothing shifting after (docs/decisions/hero-calling-hours.md).
+// the first paint, with nothing shifting after (docs/decisions/0007-hero-calling-hours.md).
 export const THEME_STORAGE_KEY = 'theme';
 export const SPLASH_SESSION_KEY = 'splash_shown';
 

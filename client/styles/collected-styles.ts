@@ -7,7 +7,7 @@ import { SERVER_STYLES_ATTRIBUTE } from './server-styles.ts';
 // ("compat" mode, what @emotion/server reads), and the page stream writes it as one <style> per flush: in
 // <head> for the shell (the whole page for crawlers and the page cache), before the content for a Suspense
 // boundary streamed later. The browser's cache (client/entry-client.tsx) reads the names listed on the
-// elements and inserts none of those again. See docs/decisions/emotion-styles-in-head.md.
+// elements and inserts none of those again. See docs/decisions/0012-emotion-styles-in-head.md.
 
 /** An Emotion cache that collects the CSS a render inserts, in insertion order, instead of rendering <style>s. */
 export interface CollectingCache {

@@ -116,7 +116,7 @@ const minified = globalCss.replace(/\s+/g, ' ').trim();
  * The rules every page shares, as a plain `<style>` in `<head>`: written by the server, kept as it is by the browser.
  * Emotion's `<Global>` would adopt the server's copy in the browser by moving it within `<head>`, and moving a style
  * element makes the browser drop and declare its `@font-face` rules again and lay the whole page out again, a long
- * task on a slow phone (docs/decisions/emotion-styles-in-head.md).
+ * task on a slow phone (docs/decisions/0012-emotion-styles-in-head.md).
  */
 export function GlobalStyles({ nonce }: { nonce: string }) {
   return <style nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: minified }} />;

@@ -3,7 +3,7 @@ import { columnTypes } from '#db/dialect.ts';
 import { leadSearchTerms } from '#shared/search-terms.ts';
 
 // The operators' lead inbox (server/leads/lead-inbox-store.ts):
-// - sessions take a third role, `operator`, whose password opens the inbox (docs/decisions/operator-role.md).
+// - sessions take a third role, `operator`, whose password opens the inbox (docs/decisions/0002-operator-role.md).
 //   SQLite cannot change a CHECK constraint in place, so the table is copied into one with the new check.
 // - each outbox row says where its delivery stands in `state` (queued, retrying, delivered, given_up), kept by
 //   server/outbox/outbox-store.ts, so that the inbox filters on one indexed column; `given_up_at` is when the

@@ -2,7 +2,7 @@
 // Runtime domain, which Playwright and Lighthouse both enable. With it enabled, V8 records a detailed stack for
 // every Error object created, with line and column: React DOM creates a few as it loads, so the browser re-parses
 // all of React DOM for its source positions, 40 to 70 ms under a 4× CPU slowdown that no visitor's browser spends
-// (docs/decisions/scripts-after-first-paint.md).
+// (docs/decisions/0013-scripts-after-first-paint.md).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -5,7 +5,7 @@ export type CallStatusListener = (event: CallStatusEvent) => void;
 /**
  * In-process publish/subscribe of call status changes. The API publishes after commit; Socket.IO rooms and
  * the local call driver subscribe; tests subscribe to observe without a socket. (Several instances would
- * share events through a Socket.IO adapter over a shared store: docs/decisions/sqlite-default.md.)
+ * share events through a Socket.IO adapter over a shared store: docs/decisions/0011-sqlite-default.md.)
  */
 export interface CallEvents {
   publish(event: CallStatusEvent): void;

@@ -118,7 +118,7 @@ function inlineSourcesOf(res: ServerResponse, kind: keyof InlineSources): string
 
 /**
  * helmet with an enforced CSP (scripts and styles only from this origin or carrying the nonce; in a cached page,
- * which has none, matching a hash: docs/decisions/page-cache-and-csp.md), and a Permissions-Policy that turns
+ * which has none, matching a hash: docs/decisions/0005-page-cache-and-csp.md), and a Permissions-Policy that turns
  * off the powerful features no page uses.
  */
 export function securityPolicy({ https, dev, thirdParties = {} }: SecurityOptions): SecurityPolicy {

@@ -6,7 +6,7 @@ import type { DeliveryState, InboxFilters, InboxLead } from '#shared/lead-inbox.
 import { searchLookup } from '#shared/search-terms.ts';
 import type { InboxCursor } from './inbox-cursor.ts';
 
-// The operators' view of every captured lead (docs/decisions/operator-role.md), newest first, with its consent,
+// The operators' view of every captured lead (docs/decisions/0002-operator-role.md), newest first, with its consent,
 // call and delivery. Every view reads one page along an index (db/migrations/0006-lead-inbox.ts): by capture
 // time, by kind or source tag and time, or, filtered by delivery state, along the outbox's (state, time) index;
 // a search looks its words up in lead_search_terms (shared/search-terms.ts). `npm run bench:inbox` measures it

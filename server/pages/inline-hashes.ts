@@ -9,7 +9,7 @@ export interface InlineSources {
 /**
  * The hash of an empty style element. In production Emotion adds empty `<style>` elements while the page runs
  * and fills them through the CSSOM, which CSP does not check; a page without a nonce lets in exactly those.
- * See docs/decisions/page-cache-and-csp.md.
+ * See docs/decisions/0005-page-cache-and-csp.md.
  */
 export const EMPTY_STYLE_SOURCE = cspHash('');
 

@@ -9,7 +9,7 @@ import { hashInlineTags, type InlineSources } from './inline-hashes.ts';
 // A page is rendered once more in the background, whole, with a marker in place of the CSP nonce; the marker
 // is then taken out and the page's inline scripts and styles hashed instead, so the page is the same bytes for
 // every request: compressed once here and sent as they are, with a CSP that lists the hashes
-// (docs/decisions/page-cache-and-csp.md). Pages are keyed by `pageKeyOf` (shared/page-query.ts): the path plus
+// (docs/decisions/0005-page-cache-and-csp.md). Pages are keyed by `pageKeyOf` (shared/page-query.ts): the path plus
 // the few query parameters that change the HTML, so a new query string (?utm_…, ?fbclid…) neither renders
 // again nor takes more memory.
 

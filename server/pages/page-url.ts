@@ -22,7 +22,7 @@ export function pageUrlOf(siteUrl: string, target: string): URL | undefined {
  * The one spelling of a page's path: letters in lower case, escapes of letters, digits and `-._~` decoded (RFC
  * 3986 says they mean the same), other escapes as written, no trailing slash. The router matches every
  * spelling, but each would be a page of its own to the cache and to search engines; the server redirects them
- * here (docs/decisions/page-cache-and-csp.md). `pathname` is a parsed URL's, so dot segments are already gone.
+ * here (docs/decisions/0005-page-cache-and-csp.md). `pathname` is a parsed URL's, so dot segments are already gone.
  */
 export function canonicalPathOf(pathname: string): string {
   const path = pathname.replace(/%[0-9a-f]{2}|[a-z]+/gi, (part) => {

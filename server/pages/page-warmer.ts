@@ -2,7 +2,7 @@
 // the grace period. On a site with a visit every few minutes that would be nearly every visitor: each would
 // wait for a streamed render instead of getting the cached bytes. So the pages a visitor lands on (the
 // sitemap's) are rendered into the cache when the server starts, then looked at one at a time, round and
-// round, and rendered again when due, before they are stale (docs/decisions/page-cache-and-csp.md).
+// round, and rendered again when due, before they are stale (docs/decisions/0005-page-cache-and-csp.md).
 
 export interface PageWarmerOptions {
   /** The paths to keep in the cache, asked again at the start of every round. */

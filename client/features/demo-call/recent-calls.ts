@@ -1,7 +1,7 @@
 import { SAME_NUMBER_EVERY_HOURS } from './demo-call-rules.ts';
 
 // The numbers this browser had a demo call accepted for, so the 6-hour rule can be told at once instead of by
-// a refused request (docs/decisions/handled-refusals.md). The server keeps the rule either way; this only
+// a refused request (docs/decisions/0003-handled-refusals.md). The server keeps the rule either way; this only
 // spares the visitor a round trip the server would refuse. Numbers are kept as hashes, never as typed.
 
 const STORAGE_KEY = 'demo_calls_asked';
