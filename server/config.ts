@@ -97,7 +97,7 @@ export const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   VISITS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
-  // Leads, checks and calls. A check without its URL runs offline (server/adapters).
+  // Leads, checks and calls. A check without its URL runs offline (server/leads/checks).
   EMAIL_CHECK_URL: z.url({ protocol: /^https?$/ }).optional(),
   EMAIL_CHECK_KEY: z.string().min(1).optional(),
   PHONE_CHECK_URL: z.url({ protocol: /^https?$/ }).optional(),

@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import { columnTypes } from '#db/dialect.ts';
 
 // Consent evidence and the 6-hour rule. Timestamps are ISO-8601 UTC text written by the server's clock (no
-// dialect-specific defaults), so the same statements can run on PostgreSQL later
-// (docs/decisions/0011-sqlite-default.md).
+// dialect-specific defaults), so the same statements run on PostgreSQL too (docs/decisions/0011-sqlite-default.md).
 export async function up(db: Kysely<unknown>): Promise<void> {
   const { text } = columnTypes(db);
   // Lawful evidence of consent: the exact words the visitor agreed to, when, and from where.

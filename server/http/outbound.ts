@@ -1,6 +1,9 @@
 import { type Dispatcher, request } from 'undici';
 
-/** How adapters reach third parties: tests pass an undici MockAgent; production uses the global agent. */
+/**
+ * How the lead checks and the lead webhook reach third parties: tests pass an undici MockAgent; production uses the
+ * global agent.
+ */
 export interface Outbound {
   dispatcher?: Dispatcher;
   /** Deadline for the whole exchange, headers and body. */

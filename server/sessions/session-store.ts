@@ -16,7 +16,7 @@ export function sessionIdHash(id: string): string {
   return crypto.createHash('sha256').update(id, 'utf8').digest('hex');
 }
 
-/** Operator sessions in SQLite. Times are ISO-8601 UTC text, compared as strings (db/migrations/0001). */
+/** Operator sessions. Times are ISO-8601 UTC text, compared as strings (db/migrations/0001-initial.ts). */
 export function sessionStore(db: DB) {
   return {
     /** A new session with an unguessable id: 32 random bytes, base64url. Only its hash is stored. */
