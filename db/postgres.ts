@@ -28,8 +28,3 @@ export function createPostgresDatabase(
   pool.on('error', (error) => onIdleError?.(error));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
-
-/** True for the URLs that mean PostgreSQL. */
-export function isPostgresUrl(url: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(url);
-}

@@ -56,12 +56,6 @@ export const contactSuccessToast = {
 /** The hero's phone field without 10 digits: a console warning only, since the field sends nothing. */
 export const HERO_PHONE_WARNING = 'Invalid phone number. Must be 10 digits after cleaning.';
 
-/** In place of an image that failed to load. */
-export const IMAGE_LOAD_FAILED_MESSAGE = 'Failed to load image';
-
-/** The title of the error page when a page fails. */
-export const UNEXPECTED_ERROR_TITLE = 'Unexpected Application Error!';
-
 /** Ours: the refusal of a number asked for again within 6 hours (docs/product-rules.md#six-hour-rule). */
 export const SAME_NUMBER_COOLDOWN_MESSAGE =
   'This number was already called in the last 6 hours. The same number can be called only once every 6 hours.';
