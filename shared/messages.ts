@@ -1,3 +1,5 @@
+import { SAME_NUMBER_EVERY_HOURS } from './same-number-rule.ts';
+
 // Every user-facing message of the forms and the site's failures, word for word, for the browser and the server
 // alike, so a refusal reads the same whichever side made it. The wording is the product's; the messages we added
 // (the 6-hour rule, the rate limit, over-long fields, hidden characters) are marked as ours.
@@ -56,9 +58,11 @@ export const contactSuccessToast = {
 /** The hero's phone field without 10 digits: a console warning only, since the field sends nothing. */
 export const HERO_PHONE_WARNING = 'Invalid phone number. Must be 10 digits after cleaning.';
 
-/** Ours: the refusal of a number asked for again within 6 hours (docs/product-rules.md#six-hour-rule). */
-export const SAME_NUMBER_COOLDOWN_MESSAGE =
-  'This number was already called in the last 6 hours. The same number can be called only once every 6 hours.';
+/** The 6-hour rule as the demo-call dialog states it up front (docs/product-rules.md#six-hour-rule). */
+export const SAME_NUMBER_RULE = `The same number can be called only once every ${SAME_NUMBER_EVERY_HOURS} hours.`;
+
+/** Ours: the refusal of a number asked for again within its hours (docs/product-rules.md#six-hour-rule). */
+export const SAME_NUMBER_COOLDOWN_MESSAGE = `This number was already called in the last ${SAME_NUMBER_EVERY_HOURS} hours. ${SAME_NUMBER_RULE}`;
 
 /** Ours: the per-IP limit on lead forms. */
 export const LEAD_RATE_LIMIT_MESSAGE = 'Too many requests from your network. Please try again later.';

@@ -1,5 +1,5 @@
 import type { DB } from '#db/database.ts';
-import { CALL_COOLDOWN_MS } from './lead-store.ts';
+import { cooldownOverAt } from './lead-store.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -10,7 +10,6 @@ const DAY_MS = 86_400_000;
  */
 export async function pruneLeads(db: DB, now: Date, retentionDays: number) {
   const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
-  const cooledDown = new Date(now.getTime() - CALL_COOLDOWN_MS).toISOString();
   return db.transaction().execute(async (trx) => {
     const old = trx.selectFrom('leads').select('id').where('created_at', '<', cutoff);
     // A payload is queued with its lead at the same instant; the lead's id catches any that was not.
@@ -21,7 +20,7 @@ export async function pruneLeads(db: DB, now: Date, retentionDays: number) {
     const leads = await trx.deleteFrom('leads').where('created_at', '<', cutoff).executeTakeFirst();
     const cooldowns = await trx
       .deleteFrom('phone_cooldowns')
-      .where('last_requested_at', '<=', cooledDown)
+      .where('last_requested_at', '<=', cooldownOverAt(now))
       .executeTakeFirst();
     return { leads: Number(leads.numDeletedRows), cooldowns: Number(cooldowns.numDeletedRows) };
   });

@@ -2,10 +2,13 @@ import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '#db/database.ts';
 import type { Database } from '#db/schema.ts';
 import { enqueueOutbox, type OutboxMessage } from '#server/outbox/outbox-store.ts';
+import { SAME_NUMBER_EVERY_MS } from '#shared/same-number-rule.ts';
 import { leadSearchTerms } from '#shared/search-terms.ts';
 
-/** The same number can be called once every 6 hours (docs/product-rules.md#six-hour-rule). */
-export const CALL_COOLDOWN_MS = 6 * 60 * 60 * 1000;
+/** A number's claim made at or before this instant is over (docs/product-rules.md#six-hour-rule). */
+export function cooldownOverAt(now: Date): string {
+  return new Date(now.getTime() - SAME_NUMBER_EVERY_MS).toISOString();
+}
 
 export interface LeadWrite {
   lead: Insertable<Database['leads']>;
@@ -26,7 +29,6 @@ export type SaveResult = { saved: true } | { saved: false; retryAt: Date };
  */
 async function claimCooldown(db: Kysely<Database>, phone: string, now: Date): Promise<boolean> {
   const at = now.toISOString();
-  const expired = new Date(now.getTime() - CALL_COOLDOWN_MS).toISOString();
   const claimed = await db
     .insertInto('phone_cooldowns')
     .values({ phone, last_requested_at: at })
@@ -34,7 +36,7 @@ async function claimCooldown(db: Kysely<Database>, phone: string, now: Date): Pr
       oc
         .column('phone')
         .doUpdateSet({ last_requested_at: at })
-        .where('phone_cooldowns.last_requested_at', '<=', expired),
+        .where('phone_cooldowns.last_requested_at', '<=', cooldownOverAt(now)),
     )
     .returning('phone')
     .executeTakeFirst();
@@ -48,7 +50,7 @@ async function cooldownEnd(db: Kysely<Database>, phone: string, now: Date): Prom
     .where('phone', '=', phone)
     .executeTakeFirst();
   if (!row) return undefined;
-  const end = new Date(new Date(row.last_requested_at).getTime() + CALL_COOLDOWN_MS);
+  const end = new Date(new Date(row.last_requested_at).getTime() + SAME_NUMBER_EVERY_MS);
   return end > now ? end : undefined;
 }
 
@@ -75,7 +77,7 @@ export function leadStore(db: DB) {
       return db.transaction().execute(async (trx): Promise<SaveResult> => {
         if (write.cooldown && !(await claimCooldown(trx, write.cooldown.phone, now))) {
           const retryAt =
-            (await cooldownEnd(trx, write.cooldown.phone, now)) ?? new Date(now.getTime() + CALL_COOLDOWN_MS);
+            (await cooldownEnd(trx, write.cooldown.phone, now)) ?? new Date(now.getTime() + SAME_NUMBER_EVERY_MS);
           return { saved: false, retryAt };
         }
         await trx.insertInto('leads').values(write.lead).execute();

@@ -5,7 +5,8 @@ import { buttonStyles } from '#client/styles/buttons.ts';
 import { site } from '#content/site.ts';
 import { CONSENT_POLICY_PATH, demoConsentText } from '#shared/consent.ts';
 import { EMAIL_MAX, NAME_FIELD_MAX, PHONE_INPUT_MAX } from '#shared/lead-schemas.ts';
-import { CALLER_AREA_CODE, PHONE_FOCUS_DELAY_MS, SAME_NUMBER_EVERY_HOURS } from './demo-call-rules.ts';
+import { SAME_NUMBER_RULE } from '#shared/messages.ts';
+import { CALLER_AREA_CODE, PHONE_FOCUS_DELAY_MS } from './demo-call-rules.ts';
 import { reformatPhone } from './phone-caret.ts';
 import type { DemoField, DemoFieldErrors } from './submit-demo-call.ts';
 
@@ -265,7 +266,7 @@ export function DemoCallForm({ values, errors, formError, submitting, onChange, 
 
       <ul className="notes">
         <li>Calls come from a {CALLER_AREA_CODE} area code.</li>
-        <li>The same number can be called only once every {SAME_NUMBER_EVERY_HOURS} hours.</li>
+        <li>{SAME_NUMBER_RULE}</li>
         <li>
           Rather call us? Dial <a href={`tel:${site.contact.phone}`}>{site.contact.phoneDisplay}</a> directly.
         </li>

@@ -6,8 +6,6 @@ export const PHONE_FOCUS_DELAY_MS = 100;
 export const CALLING_CLOSE_AFTER_MS = 7000;
 /** 'Call Scheduled' closes the dialog after this long. */
 export const SCHEDULED_CLOSE_AFTER_MS = 9000;
-/** The same number can be called once every this many hours (docs/product-rules.md#six-hour-rule). */
-export const SAME_NUMBER_EVERY_HOURS = 6;
 /** Demo calls come from this area code; the dialog tells visitors which call to expect. */
 export const CALLER_AREA_CODE = '210';
 

@@ -1,11 +1,10 @@
-import { SAME_NUMBER_EVERY_HOURS } from './demo-call-rules.ts';
+import { SAME_NUMBER_EVERY_MS } from '#shared/same-number-rule.ts';
 
 // The numbers this browser had a demo call accepted for, so the 6-hour rule can be told at once instead of by
 // a refused request (docs/decisions/0003-handled-refusals.md). The server keeps the rule either way; this only
 // spares the visitor a round trip the server would refuse. Numbers are kept as hashes, never as typed.
 
 const STORAGE_KEY = 'demo_calls_asked';
-const COOLDOWN_MS = SAME_NUMBER_EVERY_HOURS * 60 * 60 * 1000;
 
 /** Hash of a number → until when (epoch ms) the server would refuse it again. */
 export type RecentCalls = Record<string, number>;
@@ -19,7 +18,7 @@ export function isCoolingDown(calls: RecentCalls, key: string, now: number): boo
 /** The record with a call accepted at `now`, and without the entries whose 6 hours are over. */
 export function withCall(calls: RecentCalls, key: string, now: number): RecentCalls {
   const kept = Object.entries(calls).filter(([, until]) => until > now);
-  return Object.fromEntries([...kept, [key, now + COOLDOWN_MS]]);
+  return Object.fromEntries([...kept, [key, now + SAME_NUMBER_EVERY_MS]]);
 }
 
 function read(): RecentCalls {
