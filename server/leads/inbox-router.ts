@@ -83,7 +83,7 @@ export function leadsRouter({
       retrying: waiting.retrying,
       givenUp: waiting.givenUp,
       undelivered: waiting.queued + waiting.retrying + waiting.givenUp,
-      oldestUndeliveredAt: waiting.oldest,
+      oldestUndeliveredAt: waiting.oldestCreatedAt?.toISOString() ?? null,
       checkedAt: clock().toISOString(),
     } satisfies DeliverySummary);
   });

@@ -1,7 +1,7 @@
 import { type Expression, type SqlBool, sql } from 'kysely';
 import type { DB } from '#db/database.ts';
 import type { ConsentsTable } from '#db/tables/consents.ts';
-import { retryOutbox } from '#server/outbox/outbox-store.ts';
+import { type OutboxBacklog, outboxBacklog, retryOutbox } from '#server/outbox/outbox-store.ts';
 import type { DeliveryState, InboxFilters, InboxLead } from '#shared/lead-inbox.ts';
 import { searchLookup } from '#shared/search-terms.ts';
 import type { InboxCursor } from './inbox-cursor.ts';
@@ -273,17 +273,9 @@ export function leadInboxStore(db: DB) {
       return retryOutbox(db, which, now);
     },
 
-    /** Undelivered leads by state, and the oldest one's capture time. */
-    async undelivered() {
-      const rows = await db
-        .selectFrom('outbox')
-        .select((eb) => ['state', eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
-        .where('state', 'in', ['queued', 'retrying', 'given_up'])
-        .groupBy('state')
-        .execute();
-      const count = (state: string) => Number(rows.find((row) => row.state === state)?.count ?? 0);
-      const oldest = rows.map((row) => row.oldest).sort()[0] ?? null;
-      return { queued: count('queued'), retrying: count('retrying'), givenUp: count('given_up'), oldest };
+    /** Undelivered leads by state, and the oldest one's capture time (server/outbox/outbox-store.ts). */
+    undelivered(): Promise<OutboxBacklog> {
+      return outboxBacklog(db);
     },
   };
 }
