@@ -88,15 +88,18 @@ export function leadsRouter({
     } satisfies DeliverySummary);
   });
 
-  router.post('/retry-given-up', async (_req, res) => {
+  /** Makes the chosen deliveries due now; with no LEAD_WEBHOOK_URL there is nowhere to send them, so none is. */
+  async function retry(res: express.Response, which: { deliveryId: string } | 'given-up'): Promise<void> {
     if (!webhookConfigured) {
       sendApiError(res, 409, NO_WEBHOOK);
       return;
     }
-    const retried = await inbox.retry('given-up', clock());
+    const retried = await inbox.retry(which, clock());
     if (retried > 0) onRetryRequested();
     res.json({ retried } satisfies RetryResult);
-  });
+  }
+
+  router.post('/retry-given-up', (_req, res) => retry(res, 'given-up'));
 
   router.post('/:id/retry', async (req, res) => {
     const id = req.params.id;
@@ -113,13 +116,7 @@ export function leadsRouter({
       sendApiError(res, 409, 'This lead was delivered already: there is nothing to retry.');
       return;
     }
-    if (!webhookConfigured) {
-      sendApiError(res, 409, NO_WEBHOOK);
-      return;
-    }
-    const retried = await inbox.retry({ deliveryId: id }, clock());
-    onRetryRequested();
-    res.json({ retried } satisfies RetryResult);
+    await retry(res, { deliveryId: id });
   });
 
   return router;
