@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { isPostgres } from '#db/dialect.ts';
 import type { Database } from '#db/schema.ts';
 import type { DeliveryState } from '#db/tables/outbox.ts';
@@ -35,6 +35,12 @@ export async function enqueueOutbox(db: Kysely<Database>, message: OutboxMessage
 
 const COLUMNS = ['id', 'topic', 'delivery_id', 'payload', 'attempts'] as const;
 
+/** No worker holds the row at `at`: it was never leased, or its lease has run out. */
+function unleasedAt(at: string) {
+  return (eb: ExpressionBuilder<Database, 'outbox'>) =>
+    eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at)]);
+}
+
 /**
  * The worker's view of the table. A row is due when its retry time has come, no live lease holds it and the
  * worker has not given up on it; each claim is one conditional update, so two workers (or two deliveries of
@@ -49,7 +55,7 @@ export function outboxStore(db: Kysely<Database>) {
       .where('delivered_at', 'is', null)
       .where('given_up_at', 'is', null)
       .where('next_attempt_at', '<=', at)
-      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at)]));
+      .where(unleasedAt(at));
 
   return {
     /** Due rows, oldest first. */
@@ -96,7 +102,7 @@ export function outboxStore(db: Kysely<Database>) {
         .set({ claimed_until: until.toISOString() })
         .where('id', '=', row.id)
         .where('next_attempt_at', '<=', at)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at)]))
+        .where(unleasedAt(at))
         .executeTakeFirst();
       return result.numUpdatedRows === 1n;
     },
@@ -158,7 +164,7 @@ export function outboxStore(db: Kysely<Database>) {
         // A retry is always later than the queueing, so this narrows by the index before the exact test.
         .where('created_at', '<=', before)
         .where((eb) => eb(eb.fn.coalesce('retried_at', 'created_at'), '<=', before))
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at)]))
+        .where(unleasedAt(at))
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
