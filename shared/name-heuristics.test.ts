@@ -27,6 +27,11 @@ test.each([
   'Иван Петров',
   '王伟',
   'محمد علي',
+  // Persian and Sinhala spell with a zero-width non-joiner and joiner.
+  'مهرداد\u200Cپور',
+  'ශ්\u200Dරී Perera',
+  'अंजलि शर्मा',
+  'สมชาย ใจดี',
   '  Jane   Doe  ',
 ])('%j looks like a name', (name) => {
   expect(nameProblem(name)).toBeUndefined();

@@ -20,8 +20,10 @@ export const NAME_MIN_LENGTH = 2;
 export const NAME_MAX_LENGTH = 80;
 
 // A word of a name: letters with inner apostrophes or hyphens (O'Neil, Jean-Luc, D’Angelo), an optional
-// closing period (Jr., St.), or initials such as J.R.
-const WORD = /^(?:[\p{L}\p{M}]+(?:['’-][\p{L}\p{M}]+)*\.?|(?:\p{L}\.)+)$/u;
+// closing period (Jr., St.), or initials such as J.R. Letters include the zero-width joiner and non-joiner that
+// Persian and the Indic scripts spell with; the form's schema has already dropped them anywhere else
+// (docs/product-rules.md#hidden-characters).
+const WORD = /^(?:[\p{L}\p{M}\u200C\u200D]+(?:['’-][\p{L}\p{M}\u200C\u200D]+)*\.?|(?:\p{L}\.)+)$/u;
 const LINK = /@|:\/\/|\bwww\.|\bhttps?\b|\.(?:com|net|org|io|ru|info|biz|xyz|co|us)\b/iu;
 const ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm', 'abcdefghijklmnopqrstuvwxyz'];
 const PLACEHOLDERS = new Set([
