@@ -3,7 +3,10 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
+import type { Config } from '#server/config.ts';
 import type { InlineSources } from '#server/pages/inline-hashes.ts';
+import { pixelCspSources } from '#shared/ad-pixel.ts';
+import { calCspSources } from '#shared/cal-embed.ts';
 
 /** A fresh nonce per response, in `res.locals.cspNonce`, where helmet and the SSR handler read it. */
 export const cspNonce: RequestHandler = (_req, res, next) => {
@@ -179,4 +182,32 @@ export function securityPolicy({ https, dev, thirdParties = {} }: SecurityOption
 /** The security headers as middleware alone; see `securityPolicy`. */
 export function securityHeaders(options: SecurityOptions): RequestHandler {
   return securityPolicy(options).middleware;
+}
+
+/** The site's policy: its own origin plus the third parties its pages use as configured. */
+export function siteSecurityPolicy(config: Config): SecurityPolicy {
+  // The video embed when configured, the booking calendar, the ad pixel when configured.
+  const calendar = calCspSources(config.leads.calTeam);
+  const pixel = pixelCspSources(config.metaPixelId);
+  const video = config.promoVideo.youtubeId ? ['https://www.youtube-nocookie.com'] : [];
+  return securityPolicy({
+    https: config.siteUrl.startsWith('https:'),
+    dev: !config.isProduction,
+    thirdParties: {
+      script: [...calendar.script, ...pixel.script],
+      frame: [...video, ...calendar.frame],
+      connect: pixel.connect,
+      img: pixel.img,
+      // Cal.com's embed styles itself inline; a calendar team is always set (CAL_TEAM has a default).
+      inlineStyles: Boolean(config.leads.calTeam),
+      // What the embeds ask for in their iframes' `allow` (client/features/promos/video-dialog.tsx; Cal.com's embed).
+      delegate: {
+        autoplay: video,
+        'encrypted-media': video,
+        fullscreen: video,
+        'picture-in-picture': video,
+        payment: calendar.frame,
+      },
+    },
+  });
 }

@@ -33,6 +33,20 @@ export const LEAD_REFUSALS = [
 
 export type LeadRefusal = (typeof LEAD_REFUSALS)[number];
 
+/** Why a Socket.IO handshake was refused (server/socket/socket.ts). */
+export const SOCKET_REFUSALS = [
+  /** An Origin other than SITE_URL's. */
+  'origin',
+  /** The address holds SOCKETS_PER_ADDRESS connections already. */
+  'too_many_connections',
+  /** The handshake's client address could not be told. */
+  'unknown_address',
+  /** Admitting it failed (the slots' store): look at the log. */
+  'error',
+] as const;
+
+export type SocketRefusal = (typeof SOCKET_REFUSALS)[number];
+
 export interface ServerMetrics {
   registry: Registry;
   /** A `request` listener of the HTTP server: times each request until its response closes. */
@@ -42,12 +56,14 @@ export interface ServerMetrics {
   delivery(outcome: AttemptOutcome): void;
   /** A backup this server took (scheduled, or before a migration) ended. */
   backup(result: 'success' | 'failure'): void;
+  /** A Socket.IO handshake was refused: counted each time, where the log has at most a line a minute per address. */
+  socketRefused(reason: SocketRefusal): void;
+  /** Gives the gauges what they read at each scrape, as the parts that have it are built. */
+  observe(sources: Partial<ObservedSources>): void;
 }
 
-export interface ServerMetricsSources {
-  clock: Clock;
-  logger: Logger;
-  /** Read at each scrape. */
+/** What the metrics read at each scrape; each is observed once the part of the server that has it exists. */
+export interface ObservedSources {
   outboxBacklog(): Promise<OutboxBacklog>;
   /** Socket.IO connections open now. */
   socketCount(): number;
@@ -55,14 +71,9 @@ export interface ServerMetricsSources {
   backupStatus?: () => BackupStatus;
 }
 
-export function createServerMetrics({
-  clock,
-  logger,
-  outboxBacklog,
-  socketCount,
-  backupStatus,
-}: ServerMetricsSources): ServerMetrics {
+export function createServerMetrics({ clock, logger }: { clock: Clock; logger: Logger }): ServerMetrics {
   const registry = new Registry();
+  const sources: Partial<ObservedSources> = {};
   const log = logger.child({ subsystem: 'metrics' });
   // Process CPU and memory, heap, handles, GC and event-loop lag, under their usual names. The lag is sampled
   // every 50 ms, not prom-client's 10: each sample wakes the process, and at 10 ms those wake-ups were 40 % of
@@ -100,7 +111,9 @@ export function createServerMetrics({
   // One read serves both outbox gauges of a scrape: prom-client collects them one right after the other.
   let backlogRead: Promise<OutboxBacklog | undefined> | undefined;
   function readBacklog(): Promise<OutboxBacklog | undefined> {
-    backlogRead ??= outboxBacklog()
+    const read = sources.outboxBacklog;
+    if (!read) return Promise.resolve(undefined);
+    backlogRead ??= read()
       .catch((error: unknown) => {
         log.warn({ err: error }, 'outbox backlog could not be read for the metrics');
         return undefined;
@@ -137,8 +150,16 @@ export function createServerMetrics({
     name: 'porchlight_socket_connections',
     help: 'Socket.IO connections open now (browsers following a demo call).',
     registers: [registry],
-    collect: () => sockets.set(socketCount()),
+    collect: () => sockets.set(sources.socketCount?.() ?? 0),
   });
+
+  const socketRefusals = new Counter({
+    name: 'porchlight_socket_handshakes_refused_total',
+    help: 'Socket.IO handshakes refused, by reason (origin, too_many_connections, unknown_address, error).',
+    labelNames: ['reason'],
+    registers: [registry],
+  });
+  for (const reason of SOCKET_REFUSALS) socketRefusals.labels(reason).inc(0);
 
   const backups = new Counter({
     name: 'porchlight_backups_total',
@@ -148,8 +169,7 @@ export function createServerMetrics({
   });
   backups.labels('success').inc(0);
   backups.labels('failure').inc(0);
-  if (backupStatus) {
-    const status = backupStatus;
+  function observeBackups(status: () => BackupStatus) {
     // From the backup folder, so that they hold across restarts: an alert on the last success's age needs that.
     const lastSuccess: Gauge = new Gauge({
       name: 'porchlight_backup_last_success_timestamp_seconds',
@@ -196,5 +216,10 @@ export function createServerMetrics({
     leadRefused: (form, reason) => refused.labels(form, reason).inc(),
     delivery: (outcome) => deliveries.labels(outcome).inc(),
     backup: (result) => backups.labels(result).inc(),
+    socketRefused: (reason) => socketRefusals.labels(reason).inc(),
+    observe(observed) {
+      if (observed.backupStatus && !sources.backupStatus) observeBackups(observed.backupStatus);
+      Object.assign(sources, observed);
+    },
   };
 }

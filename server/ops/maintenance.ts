@@ -2,8 +2,8 @@ import type { DB } from '#db/database.ts';
 import { onOneInstance } from '#db/instance-lock.ts';
 import { pruneLeads } from '#server/leads/lead-retention.ts';
 import type { Logger } from '#server/logger.ts';
-import { sessionStore } from '#server/sessions/session-store.ts';
-import { visitStore } from '#server/visits/visit-store.ts';
+import { pruneExpiredSessions } from '#server/sessions/session-store.ts';
+import { pruneVisits } from '#server/visits/visit-store.ts';
 import type { Clock } from '#shared/clock.ts';
 
 export const MAINTENANCE_INTERVAL_MS = 86_400_000;
@@ -13,8 +13,8 @@ export const MAINTENANCE_INTERVAL_MS = 86_400_000;
  * that (server/leads/lead-retention.ts) are deleted. Returns what went.
  */
 export async function pruneOldData(db: DB, now: Date, retentionDays: number, leadRetentionDays?: number) {
-  const visits = await visitStore(db).prune(now, retentionDays);
-  const sessions = await sessionStore(db).pruneExpired(now);
+  const visits = await pruneVisits(db, now, retentionDays);
+  const sessions = await pruneExpiredSessions(db, now);
   const leads = leadRetentionDays === undefined ? undefined : await pruneLeads(db, now, leadRetentionDays);
   return { visits, sessions, leads: leads?.leads ?? 0, cooldowns: leads?.cooldowns ?? 0 };
 }

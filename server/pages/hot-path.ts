@@ -28,12 +28,9 @@ interface HotPathOptions {
  */
 export function hotPath({ assets, page, logger }: HotPathOptions): HotPath {
   const log = logger.child({ subsystem: 'http' });
-  // Requests already passed on: the server's listener asks first and the app's first middleware asks again,
-  // and a stale page's cache lookup hands the render to the first asker only.
-  const passed = new WeakSet<IncomingMessage>();
+  // Asked once per request, by the server's listener (server/app.ts): a stale page's cache lookup hands the
+  // render to the one request that asked.
   return (req, res) => {
-    if (passed.has(req)) return false;
-    passed.add(req);
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const target = req.url ?? '/';
     const query = target.indexOf('?');

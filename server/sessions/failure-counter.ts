@@ -1,6 +1,9 @@
 import type { DB } from '#db/database.ts';
 import { type SharedCount, sharedCounts } from '#server/http/rate-limit-store.ts';
 
+/** The window of LOGIN_ATTEMPTS_PER_15_MIN and LOGIN_ROLE_FAILURES_PER_15_MIN. */
+export const SIGN_IN_WINDOW_MS = 15 * 60_000;
+
 /** Failures counted under one key within a fixed window that the first failure opens. */
 export interface FailureCount {
   failures: number;

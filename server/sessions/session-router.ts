@@ -29,9 +29,6 @@ interface SessionDeps {
   sleep: (ms: number) => Promise<void>;
 }
 
-/** The window of LOGIN_ATTEMPTS_PER_15_MIN and LOGIN_ROLE_FAILURES_PER_15_MIN. */
-export const SIGN_IN_WINDOW_MS = 15 * 60_000;
-
 const ROLE_NAMES: Record<SessionRole, { page: string; variable: string }> = {
   client: { page: 'the client dashboard', variable: 'CLIENT_DASHBOARD_PASSWORD' },
   analytics: { page: 'visitor analytics', variable: 'ANALYTICS_PASSWORD' },

@@ -50,12 +50,14 @@ export function sessionStore(db: DB) {
       await db.deleteFrom('sessions').where('id_hash', '=', sessionIdHash(id)).execute();
     },
 
-    /** Deletes every expired session; returns how many. */
-    async pruneExpired(now: Date): Promise<number> {
-      const result = await db.deleteFrom('sessions').where('expires_at', '<=', now.toISOString()).executeTakeFirst();
-      return Number(result.numDeletedRows);
-    },
+    pruneExpired: (now: Date) => pruneExpiredSessions(db, now),
   };
+}
+
+/** Deletes every expired session; returns how many. */
+export async function pruneExpiredSessions(db: DB, now: Date): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export type SessionStore = ReturnType<typeof sessionStore>;

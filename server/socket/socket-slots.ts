@@ -14,6 +14,8 @@ export interface SocketSlots {
    * gives the slot back; calling it again does nothing.
    */
   take(address: string): Promise<(() => void) | undefined>;
+  /** Stops the upkeep of a shared table (PostgreSQL); memory slots have none. */
+  stop?(): Promise<void>;
 }
 
 export function memorySocketSlots(perAddress: number): SocketSlots & { held(address: string): number } {

@@ -1,7 +1,7 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
 import type { Logger } from '#server/logger.ts';
-import { memorySocketSlots, type SocketSlots } from './socket-slots.ts';
+import type { SocketSlots } from './socket-slots.ts';
 
 // The only messages a browser sends are call joins of a few dozen bytes; anything much bigger closes the
 // connection instead of being buffered (Socket.IO's default allows 1 MB).
@@ -10,12 +10,12 @@ export const MAX_SOCKET_MESSAGE_BYTES = 4_096;
 export interface SocketOptions {
   siteUrl: string;
   logger: Logger;
-  /** A handshake's client address as the HTTP side sees it (`clientAddressOf(app)`), so TRUST_PROXY applies. */
+  /** A handshake's client address as the HTTP side sees it (server/http/client-address.ts), so TRUST_PROXY applies. */
   clientAddress(req: IncomingMessage): string | undefined;
   /** Connections one client address may hold open at once. */
   socketsPerAddress: number;
-  /** Where connections are counted; in memory, per process, unless given. */
-  slots?: SocketSlots;
+  /** Where connections are counted (server/context.ts: memory, or a table PostgreSQL instances share). */
+  slots: SocketSlots;
 }
 
 /** What is used here of an Engine.IO connection. */
@@ -31,7 +31,7 @@ interface EngineConnection {
  */
 export function attachSocket(
   server: HttpServer,
-  { siteUrl, logger, clientAddress, socketsPerAddress, slots = memorySocketSlots(socketsPerAddress) }: SocketOptions,
+  { siteUrl, logger, clientAddress, socketsPerAddress, slots }: SocketOptions,
 ): Server {
   // SITE_URL is checked at start-up; the request's own Host proves nothing (DNS rebinding), so it is not used.
   const allowed = new URL(siteUrl).origin;

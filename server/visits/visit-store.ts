@@ -17,17 +17,19 @@ export function visitStore(db: DB) {
       });
     },
 
-    /** Retention: deletes visits older than `retentionDays` before `now`; returns how many. */
-    async prune(now: Date, retentionDays: number): Promise<number> {
-      const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
-      return db.transaction().execute(async (trx) => {
-        const result = await trx.deleteFrom('visits').where('timestamp', '<', cutoff).executeTakeFirst();
-        const deleted = Number(result.numDeletedRows);
-        if (deleted > 0) await pruneRollup(trx, cutoff);
-        return deleted;
-      });
-    },
+    prune: (now: Date, retentionDays: number) => pruneVisits(db, now, retentionDays),
   };
+}
+
+/** Retention: deletes visits older than `retentionDays` before `now`; returns how many. */
+export function pruneVisits(db: DB, now: Date, retentionDays: number): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
+  return db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('visits').where('timestamp', '<', cutoff).executeTakeFirst();
+    const deleted = Number(result.numDeletedRows);
+    if (deleted > 0) await pruneRollup(trx, cutoff);
+    return deleted;
+  });
 }
 
 export type VisitStore = ReturnType<typeof visitStore>;

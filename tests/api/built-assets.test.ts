@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { requestListener } from '#server/app.ts';
 import { DIST_DIR } from '#server/pages/page-source.ts';
 import { mainScriptUrl } from '#tests/support/built-assets.ts';
 import { listen } from '#tests/support/leads.ts';
@@ -14,7 +13,7 @@ let server: Awaited<ReturnType<typeof listen>>;
 beforeAll(async () => {
   ctx = await createTestApp({}, { pages: await builtPages() });
   // As the server runs it: built assets are answered before Express is entered.
-  server = await listen(requestListener(ctx.app));
+  server = await listen(ctx.app);
 });
 afterAll(async () => {
   await server.close();
@@ -88,19 +87,4 @@ test('an asset name the build did not write is 404, and another spelling of one 
   const spelled = await rawGet(`${server.url}${script.replace('-', '%2D')}`, { 'Accept-Encoding': 'gzip' });
   expect(spelled.status).toBe(200);
   expect(gunzipSync(spelled.body)).toEqual(onDisk);
-});
-
-test('Express alone answers built assets the same way, for anything that mounts the app without the listener', async () => {
-  const direct = await listen(ctx.app);
-  try {
-    const [viaListener, viaExpress] = await Promise.all([
-      rawGet(`${server.url}${script}`, { 'Accept-Encoding': 'br' }),
-      rawGet(`${direct.url}${script}`, { 'Accept-Encoding': 'br' }),
-    ]);
-    expect(viaExpress.body).toEqual(viaListener.body);
-    const { 'x-request-id': _a, date: _b, ...same } = viaListener.headers;
-    expect(viaExpress.headers).toMatchObject(same);
-  } finally {
-    await direct.close();
-  }
 });

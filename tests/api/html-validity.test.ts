@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { requestListener } from '#server/app.ts';
 import { createPageCache } from '#server/pages/page-cache.ts';
 import { pageKeyOf } from '#shared/page-query.ts';
 import { type CheckerMessage, checkHtml } from '#tests/support/html-checker.ts';
@@ -20,7 +19,7 @@ let server: Awaited<ReturnType<typeof listen>>;
 const cache = createPageCache({ clock: () => new Date('2026-01-05T12:00:00Z') });
 beforeAll(async () => {
   ctx = await createTestApp({}, { pageCache: cache, pages: await builtPages() });
-  server = await listen(requestListener(ctx.app));
+  server = await listen(ctx.app);
 });
 afterAll(async () => {
   await server?.close();

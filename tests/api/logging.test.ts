@@ -2,7 +2,6 @@ import { Writable } from 'node:stream';
 import { sql } from 'kysely';
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
-import { requestListener } from '#server/app.ts';
 import { createLogger } from '#server/logger.ts';
 import { builtChunkUrl } from '#tests/support/built-assets.ts';
 import { SIGN_IN_ENV, signedInAgent } from '#tests/support/sessions.ts';
@@ -69,14 +68,14 @@ test('an API route that fails answers 500 JSON with a plain message, logs the er
 test('a built asset answered ahead of the app gets a request id, and its log line only at debug level', async () => {
   const entry = builtChunkUrl('client/entry-client.tsx');
   const quiet = await appWithLog({}, 'info', { pages: true });
-  const res = await request(requestListener(quiet.app)).get(entry).set('X-Request-Id', 'proxy-id-1');
+  const res = await request(quiet.app).get(entry).set('X-Request-Id', 'proxy-id-1');
   expect(res.status).toBe(200);
   expect(res.headers['x-request-id']).toBe('proxy-id-1');
   expect(quiet.lines.filter((line) => line.msg === 'request completed')).toEqual([]);
   await ctx?.close();
 
   const verbose = await appWithLog({}, 'debug', { pages: true });
-  const again = await request(requestListener(verbose.app)).get(entry);
+  const again = await request(verbose.app).get(entry);
   const entryLine = verbose.lines.find((line) => line.msg === 'request completed');
   expect(entryLine).toMatchObject({
     level: 20,

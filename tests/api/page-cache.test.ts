@@ -3,7 +3,6 @@ import type http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { requestListener } from '#server/app.ts';
 import { NOT_FOUND_PAGE_KEY } from '#server/pages/cached-pages.ts';
 import { createPageCache } from '#server/pages/page-cache.ts';
 import type { PageSource } from '#server/pages/page-source.ts';
@@ -102,7 +101,7 @@ test('a cached page has every other header the rendered page has', async () => {
 test('a cached page is sent compressed as the browser asks, compressed once, and 304 when the browser has it', async () => {
   await cachedBlogs();
   // As the server runs it: cached pages are answered before Express is entered.
-  const server = await listen(requestListener(ctx.app));
+  const server = await listen(ctx.app);
   try {
     const plain = await rawGet(`${server.url}/blogs`);
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -331,7 +330,7 @@ test('a stale page is rendered again by one request while the others still get i
   const time = manualClock('2026-01-05T12:00:00Z');
   const own = createPageCache({ clock: time.clock });
   const app = await createTestApp({}, { pageCache: own, pages: counted.pages, clock: time.clock });
-  const server = await listen(requestListener(app.app));
+  const server = await listen(app.app);
   const fromCache = (res: { headers: http.IncomingHttpHeaders }) => res.headers.etag !== undefined;
   try {
     expect(fromCache(await rawGet(`${server.url}/privacy`))).toBe(false);

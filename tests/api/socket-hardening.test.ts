@@ -51,7 +51,7 @@ async function start(env: Record<string, string> = {}) {
   const io = attachSocket(server, {
     siteUrl: ctx.config.siteUrl,
     logger,
-    clientAddress: clientAddressOf(ctx.app),
+    clientAddress: clientAddressOf(ctx.config.trustProxy),
     socketsPerAddress: ctx.config.socketsPerAddress,
     slots,
   });

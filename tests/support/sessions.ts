@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Express } from 'express';
+import type { RequestListener } from 'node:http';
 import request from 'supertest';
 import type { SessionRole } from '#shared/session-schema.ts';
 
@@ -43,7 +43,7 @@ function deletes(setCookie: string): boolean {
  * while browsers do send them to http://localhost; the session cookies are always Secure, so this one keeps
  * what the server sets and sends it back on every request.
  */
-export function cookieBrowser(app: Express) {
+export function cookieBrowser(app: RequestListener) {
   const jar = new Map<string, string>();
   const send = (method: 'get' | 'post' | 'delete', url: string) => {
     const test = request(app)[method](url);
@@ -67,7 +67,7 @@ export function cookieBrowser(app: Express) {
 export type CookieBrowser = ReturnType<typeof cookieBrowser>;
 
 /** A browser (see cookieBrowser) signed in to each of `roles`. */
-export async function signedInAgent(app: Express, ...roles: SessionRole[]): Promise<CookieBrowser> {
+export async function signedInAgent(app: RequestListener, ...roles: SessionRole[]): Promise<CookieBrowser> {
   const browser = cookieBrowser(app);
   for (const role of roles) {
     const res = await browser.post('/api/session').send({ role, password: PASSWORDS[role] });
