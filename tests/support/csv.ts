@@ -1,5 +1,9 @@
-/** Reads RFC 4180 CSV (CRLF records, quoted cells with doubled quotes) into rows of cells. */
-export function parseCsv(text: string): string[][] {
+/**
+ * Reads CSV into rows of cells: RFC 4180 (CRLF records, quoted cells with doubled quotes) with `,`, or as a
+ * spreadsheet set to another separator (`;` in locales whose decimal mark is a comma, a tab for pasted text)
+ * reads the same file. Text after a closing quote joins the cell, as spreadsheets do.
+ */
+export function parseCsv(text: string, separator: ',' | ';' | '\t' = ','): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
@@ -13,7 +17,7 @@ export function parseCsv(text: string): string[][] {
       } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"' && cell === '') quoted = true;
-    else if (c === ',') {
+    else if (c === separator) {
       row.push(cell);
       cell = '';
     } else if (c === '\r' && text[i + 1] === '\n') {
