@@ -24,7 +24,8 @@ COPY --from=build --chown=node:node /app/server ./server
 COPY --from=build --chown=node:node /app/db ./db
 COPY --from=build --chown=node:node /app/shared ./shared
 COPY --from=build --chown=node:node /app/content ./content
-RUN mkdir -p /app/data && chown node:node /app/data
+# Owner-only, as the server creates DATA_DIR itself: a new volume takes this folder's owner and mode.
+RUN install -d -o node -g node -m 700 /app/data
 USER node
 VOLUME ["/app/data"]
 EXPOSE 3000

@@ -107,7 +107,9 @@ export function lockDataDir({
   purpose: 'server' | 'restore' | 'migration';
   now?: Date;
 }): DataDirLock {
-  fs.mkdirSync(dataDir, { recursive: true });
+  // Start-up creates DATA_DIR here, before the database: it holds leads' personal data, so only the server's own
+  // user may open it (0700, like the backups' folder); an existing folder, such as a volume, keeps its owner's choice.
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, LOCK_FILE);
   const me: LockHolder = { pid: process.pid, host: os.hostname(), purpose, since: now.toISOString() };
   for (let attempt = 0; attempt < 3; attempt++) {

@@ -19,6 +19,8 @@ test('the Dockerfile runs the README steps on Node 24 slim, as a non-root user w
   expect(dockerfile).toMatch(/NODE_ENV=production/);
   expect(dockerfile).toMatch(/^USER node$/m);
   expect(dockerfile).toMatch(/^VOLUME \["\/app\/data"\]$/m);
+  // A new volume copies the image's folder, mode included: the data folder is owner-only there too.
+  expect(dockerfile).toMatch(/^RUN install -d -o node -g node -m 700 \/app\/data$/m);
   expect(dockerfile).toMatch(/^HEALTHCHECK [\s\S]*\/healthz/m);
   // The server migrates at start-up, so the image needs no separate db:migrate step.
   expect(dockerfile).toMatch(/^CMD \["node", "server\/index\.ts"\]$/m);
