@@ -1,6 +1,9 @@
 import type { Server as HttpServer, IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
 import type { Logger } from '#server/logger.ts';
+import type { SocketRefusal } from '#server/metrics/server-metrics.ts';
+import { type Clock, systemClock } from '#shared/clock.ts';
+import { refusalLog } from './refusal-log.ts';
 import type { SocketSlots } from './socket-slots.ts';
 
 // The only messages a browser sends are call joins of a few dozen bytes; anything much bigger closes the
@@ -16,6 +19,10 @@ export interface SocketOptions {
   socketsPerAddress: number;
   /** Where connections are counted (server/context.ts: memory, or a table PostgreSQL instances share). */
   slots: SocketSlots;
+  /** Told of every refused handshake (the metrics count them); nothing by default. */
+  onRefused?: (reason: SocketRefusal) => void;
+  /** Paces the refusals' log lines. */
+  clock?: Clock;
 }
 
 /** What is used here of an Engine.IO connection. */
@@ -31,11 +38,13 @@ interface EngineConnection {
  */
 export function attachSocket(
   server: HttpServer,
-  { siteUrl, logger, clientAddress, socketsPerAddress, slots }: SocketOptions,
+  { siteUrl, logger, clientAddress, socketsPerAddress, slots, onRefused, clock = systemClock }: SocketOptions,
 ): Server {
   // SITE_URL is checked at start-up; the request's own Host proves nothing (DNS rebinding), so it is not used.
   const allowed = new URL(siteUrl).origin;
   const log = logger.child({ subsystem: 'socket' });
+  // A client refused again and again is one line a minute, not one per refusal; the metrics count each.
+  const logLine = refusalLog(clock);
   // Slots taken by handshakes that have not become connections yet, and how each is given back if it never does.
   const pending = new WeakMap<IncomingMessage, { release: () => void; onClose: () => void }>();
 
@@ -54,14 +63,21 @@ export function attachSocket(
     // No Origin at all is a client that is no browser, so no page can be forging it.
     const origin = req.headers.origin;
     if (origin !== undefined && origin !== allowed) {
+      onRefused?.('origin');
       log.debug({ origin }, 'socket handshake from another origin refused');
       return 'Origin not allowed';
     }
     const address = clientAddress(req);
-    if (address === undefined) return 'Unknown client address';
+    if (address === undefined) {
+      onRefused?.('unknown_address');
+      return 'Unknown client address';
+    }
     const release = await slots.take(address);
     if (!release) {
-      log.warn({ address, socketsPerAddress }, 'socket handshake refused: too many connections from this address');
+      onRefused?.('too_many_connections');
+      if (logLine.due(address)) {
+        log.warn({ address, socketsPerAddress }, 'socket handshake refused: too many connections from this address');
+      }
       return 'Too many connections from this address';
     }
     if (req.socket.destroyed) {
@@ -83,6 +99,7 @@ export function attachSocket(
       // Engine.IO calls this from its request handler: whatever goes wrong must become a refusal, not a throw.
       refusal(req)
         .catch((error: unknown) => {
+          onRefused?.('error');
           log.error({ err: error }, 'could not admit a socket handshake');
           return 'Please try again later';
         })

@@ -147,6 +147,10 @@ test('open Socket.IO connections are counted, and polling requests fall under so
   const server = await startServer();
   const before = await server.scrape();
   expect(before.get('porchlight_socket_connections')).toBe(0);
+  // Refused handshakes, by reason, from the start (tests/api/socket-hardening.test.ts counts them).
+  for (const reason of ['origin', 'too_many_connections', 'unknown_address', 'error']) {
+    expect(before.get(`porchlight_socket_handshakes_refused_total{reason="${reason}"}`), reason).toBe(0);
+  }
   // Polling first, as a browser does before it upgrades.
   const socket = connect(server.base, { forceNew: true, reconnection: false, transports: ['polling'] });
   open.push({ close: () => void socket.disconnect() });

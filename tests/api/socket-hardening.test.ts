@@ -54,6 +54,8 @@ async function start(env: Record<string, string> = {}) {
     clientAddress: clientAddressOf(ctx.config.trustProxy),
     socketsPerAddress: ctx.config.socketsPerAddress,
     slots,
+    onRefused: ctx.server.metrics.socketRefused,
+    clock: time.clock,
   });
   const service = callStatusService({ db: ctx.db, events: ctx.callEvents, clock: time.clock });
   // Every call status read the sockets cause.
@@ -79,9 +81,17 @@ async function start(env: Record<string, string> = {}) {
     const callId: string = created.body.callId;
     return callId;
   };
+  /** porchlight_socket_handshakes_refused_total of `reason`, as Prometheus reads it. */
+  const refusedCount = async (reason: string) => {
+    const counter = await ctx.server.metrics.registry
+      .getSingleMetric('porchlight_socket_handshakes_refused_total')
+      ?.get();
+    return counter?.values.find((value) => value.labels.reason === reason)?.value;
+  };
   return {
     io,
     port: address.port,
+    refusedCount,
     url: `http://127.0.0.1:${address.port}`,
     time,
     lines,
@@ -234,6 +244,40 @@ test('one address holds at most SOCKETS_PER_ADDRESS connections; the rest are re
 
   for (const socket of sockets) socket.disconnect();
   await vi.waitFor(() => expect(ctx.slots.held('127.0.0.1')).toBe(1), { timeout: 10_000 });
+});
+
+test('every refused handshake is counted, but an address refused again and again is logged once a minute', async () => {
+  const ctx = await start({ TRUST_PROXY: 'loopback', SOCKETS_PER_ADDRESS: '1' });
+  const [busy, other] = ['203.0.113.7', '203.0.113.8'];
+  for (const address of [busy, other]) await connected(client(ctx.url, { headers: { 'x-forwarded-for': address } }));
+  const refuse = async (address: string, times: number) => {
+    for (let i = 0; i < times; i++) {
+      expect((await pollingHandshake(ctx.port, { 'X-Forwarded-For': address })).status).toBe(403);
+    }
+  };
+  const warned = () =>
+    ctx.lines
+      .filter((line) => line.msg === 'socket handshake refused: too many connections from this address')
+      .map((line) => line.address);
+
+  await refuse(busy, 280);
+  await refuse(other, 3);
+  expect(warned()).toEqual([busy, other]);
+  expect(await ctx.refusedCount('too_many_connections')).toBe(283);
+
+  // Still within the minute of its line: counted, not logged. A minute after it: one more line.
+  ctx.time.advance(59_999);
+  await refuse(busy, 1);
+  expect(warned()).toEqual([busy, other]);
+  ctx.time.advance(1);
+  await refuse(busy, 5);
+  expect(warned()).toEqual([busy, other, busy]);
+  expect(await ctx.refusedCount('too_many_connections')).toBe(289);
+
+  // Refusals for the origin are counted under their own reason.
+  expect((await pollingHandshake(ctx.port, { Origin: 'http://evil.example' })).status).toBe(403);
+  expect(await ctx.refusedCount('origin')).toBe(1);
+  expect(await ctx.refusedCount('error')).toBe(0);
 });
 
 test('with TRUST_PROXY the forwarded client address is the one counted, as on the HTTP side', async () => {
