@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DELIVERY_STATES, INBOX_SEARCH_MAX, type InboxFilters, LEAD_KINDS } from './lead-inbox.ts';
 import { isSourceTag } from './source-tag.ts';
+import { dropStrayInvisibles, hasHiddenCharacters } from './visible-text.ts';
 
 // The inbox's query parameters (GET /api/leads, /api/leads/export.csv). An empty parameter, as a form sends
 // for "any", means no filter.
@@ -45,7 +46,11 @@ export const inboxFiltersSchema = z
       blankAsUnset,
       z
         .string({ error: 'Search must be text' })
+        // As the lead forms take names (docs/product-rules.md#hidden-characters): a pasted stray is dropped.
+        .normalize('NFC')
+        .overwrite(dropStrayInvisibles)
         .trim()
+        .refine((value) => !hasHiddenCharacters(value), { error: 'Search must not contain hidden characters' })
         .max(INBOX_SEARCH_MAX, { error: `Search must be at most ${INBOX_SEARCH_MAX} characters` })
         .transform((value) => (value === '' ? undefined : value))
         .optional(),

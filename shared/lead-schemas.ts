@@ -3,6 +3,7 @@ import { isValidTimeZone } from './business-hours.ts';
 import { contactFormMessages, demoFormMessages, FIELD_TOO_LONG_MESSAGE, PLAIN_TEXT_MESSAGE } from './messages.ts';
 import { cleanPhone, isTenDigitPhone } from './phone.ts';
 import { isSourceTag } from './source-tag.ts';
+import { dropStrayInvisibles, hasHiddenCharacters } from './visible-text.ts';
 
 // The lead forms' schemas, run by the browser before sending and by the server on receipt, so the browser
 // rarely sends a form bound to be refused (docs/product-rules.md#lead-forms). The rules and messages are the
@@ -30,31 +31,32 @@ export function honeypotFilled(body: unknown): boolean {
   return value !== undefined && value !== null && value !== '';
 }
 
-// Characters no one types in a name: controls (NUL, line breaks, C1), line and paragraph separators, marks and
-// overrides that reorder how text displays (they can make a name read differently in an inbox or a CRM), and
-// lone surrogates (half a character, which breaks encoders downstream). Letters of any script, digits, spaces,
-// apostrophes, hyphens and the joiners some scripts need all pass.
-const HIDDEN_CHARACTERS = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
-
-/** True when a free-text field holds only characters a person types and sees. */
+/** True when a free-text field holds only characters a person types and sees (shared/visible-text.ts). */
 export function isPlainText(value: string): boolean {
-  return !HIDDEN_CHARACTERS.test(value);
+  return !hasHiddenCharacters(value);
 }
 
-/** A free-text field: trimmed, checked for hidden characters first, then `min`, then `max`. */
+/**
+ * A free-text field: NFC-normalised, stray invisible characters dropped and trimmed, checked for hidden
+ * characters first, then `min`, then `max` (docs/product-rules.md#hidden-characters).
+ */
 function textField(message: string, min: number, max: number) {
   return z
     .string({ error: message })
+    .normalize('NFC')
+    .overwrite(dropStrayInvisibles)
     .trim()
     .refine(isPlainText, { error: PLAIN_TEXT_MESSAGE })
     .min(min, { error: message })
     .max(max, { error: FIELD_TOO_LONG_MESSAGE });
 }
 
-// The e-mail pattern takes ASCII only, so it already refuses every hidden character with the field's message.
+// The e-mail pattern takes ASCII only, so it already refuses every hidden character with the field's message;
+// only the stray ones a copy leaves behind (some pages put zero-width spaces in long addresses) are dropped.
 function emailField(message: string) {
   return z
     .string({ error: message })
+    .overwrite(dropStrayInvisibles)
     .trim()
     .max(EMAIL_MAX, { error: message })
     .pipe(z.email({ error: message }));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX, PHONE_INPUT_MAX } from './lead-schemas.ts';
 import { cleanPhone, isTenDigitPhone } from './phone.ts';
+import { dropStrayInvisibles, hasHiddenCharacters } from './visible-text.ts';
 
 // Who a privacy request is about: a phone number or an e-mail address, exactly one.
 
@@ -18,9 +19,11 @@ export const privacySubjectSchema = z
         .optional(),
       email: z
         .string({ error: EMAIL_MESSAGE })
+        // As the lead forms take addresses (docs/product-rules.md#hidden-characters): a pasted stray is dropped.
+        .overwrite(dropStrayInvisibles)
         .trim()
         .max(EMAIL_MAX, { error: EMAIL_MESSAGE })
-        .refine((value) => /^[^\s@]+@[^\s@]+$/.test(value), { error: EMAIL_MESSAGE })
+        .refine((value) => /^[^\s@]+@[^\s@]+$/.test(value) && !hasHiddenCharacters(value), { error: EMAIL_MESSAGE })
         .transform((value) => value.toLowerCase())
         .optional(),
     },

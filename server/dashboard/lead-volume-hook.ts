@@ -3,10 +3,18 @@ import { z } from 'zod';
 import { sendApiError } from '#server/http/api-error.ts';
 import { toFieldErrors } from '#shared/api-error.ts';
 import type { Clock } from '#shared/clock.ts';
+import { hasHiddenCharacters } from '#shared/visible-text.ts';
 import type { LeadVolumeStore } from './lead-volume-store.ts';
 
 const reportedLead = z.object({
-  externalId: z.string().trim().min(1).max(200),
+  // Compared as given, so 'crm-1' with a zero-width space would count one lead twice
+  // (docs/product-rules.md#hidden-characters).
+  externalId: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .refine((id) => !hasHiddenCharacters(id), { error: 'externalId must not contain hidden characters' }),
   receivedAt: z.iso.datetime({ offset: true }).optional(),
 });
 /** One lead or a batch; a batch stays well inside the signed-body limit of 64 kB. */

@@ -156,7 +156,8 @@ test('without HOOK_SECRET the leads hook is off', async () => {
 
 test('a signed but malformed lead report is 400 and stores nothing', async () => {
   const ctx = await setup();
-  for (const payload of [{}, { externalId: '' }, [], { externalId: 'x', receivedAt: 'yesterday' }]) {
+  const hiddenId = { externalId: 'crm-1\u200B' };
+  for (const payload of [{}, { externalId: '' }, [], { externalId: 'x', receivedAt: 'yesterday' }, hiddenId]) {
     expect((await reportLeads(ctx, payload)).status).toBe(400);
   }
   expect(await ctx.db.selectFrom('lead_volume').selectAll().execute()).toEqual([]);

@@ -180,7 +180,20 @@ test('POST /api/contact', { timeout: 180_000 }, async () => {
     companyName: 'Whitfield Homes',
     email: 'dana@example.com',
   };
-  const unsafe = fc.constantFrom('\u0000', '\u0007', '\u202E', '\u2066', '\u200F', '\uD800', '\u0085');
+  const unsafe = fc.constantFrom(
+    '\u0000',
+    '\u0007',
+    '\u202E',
+    '\u2066',
+    '\u200F',
+    '\uD800',
+    '\u0085',
+    '\u{E0041}',
+    '\u3164',
+    '\uFFF9',
+    '\u200B',
+    '\uE000',
+  );
   const body = fc.oneof(
     bodies(valid),
     phoneDigits.map((phoneNumber) => JSON.stringify({ ...valid, phoneNumber })),
@@ -198,11 +211,12 @@ test('POST /api/contact', { timeout: 180_000 }, async () => {
   );
 });
 
-// Controls, bidi overrides and lone surrogates would travel on to the webhook and the operator's screens.
+// Controls, bidi overrides, lone surrogates and invisible characters (tags, fillers, annotations, what a paste brings
+// along, private use) would travel on to the webhook, its AI and the operator's screens.
 const UNSAFE_TEXT =
-  /[\p{Cc}\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;
+  /[\p{Cc}\p{Co}\u200E\u200F\u061C\u202A-\u202E\u2066-\u2069\u{E0000}-\u{E007F}\u115F\u1160\u3164\uFFA0\uFFF9-\uFFFB\u00AD\u200B\u2060\uFEFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/u;
 
-test('every lead answered 201 is stored, with no control or bidi characters in its text', async () => {
+test('every lead answered 201 is stored, with no control, bidi or invisible characters in its text', async () => {
   const rows = await ctx.db
     .selectFrom('leads')
     .select(['kind', 'full_name', 'first_name', 'last_name', 'company_name', 'email'])

@@ -208,6 +208,8 @@ test('search finds a phone number whole or by its start or end, words of a name,
   expect(await ctx.names({ q: 'jane jones' })).toEqual([]);
   expect(await ctx.names({ q: 'jose' })).toEqual(['José Lee']);
   expect(await ctx.names({ q: 'José' })).toEqual(['José Lee']);
+  // A name pasted with a zero-width space in it is searched as it reads.
+  expect(await ctx.names({ q: 'Jo\u200Bsé' })).toEqual(['José Lee']);
   expect(await ctx.names({ q: 'mith' })).toEqual([]);
   // E-mail addresses whole or by their start, and the words in them.
   expect(await ctx.names({ q: 'jane.s@example.COM' })).toEqual(['Jane Smith']);
@@ -300,6 +302,7 @@ test.each<[string, Record<string, string>, Record<string, string>]>([
     { to: 'The end date must not be before the start date' },
   ],
   ['a long search', { q: 'x'.repeat(101) }, { q: 'Search must be at most 100 characters' }],
+  ['a search with a hidden character', { q: 'jane\u{E0041}' }, { q: 'Search must not contain hidden characters' }],
   ['a forged cursor', { cursor: 'bm90LWEtY3Vyc29y' }, { cursor: 'Cursor is not valid' }],
   ['a cursor of another shape', { cursor: '../../etc' }, { cursor: 'Cursor is not valid' }],
   ['a zero limit', { limit: '0' }, { limit: 'Limit must be at least 1' }],

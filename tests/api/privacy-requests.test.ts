@@ -255,6 +255,11 @@ test.each<[string, unknown, Record<string, string>]>([
   ['a short number', { phone: '555-1234' }, { phone: 'Please enter a 10-digit phone number' }],
   ['a number that is no text', { phone: 2102345678 }, { phone: 'Please enter a 10-digit phone number' }],
   ['an address without @', { email: 'jane.example.com' }, { email: 'Please enter an e-mail address' }],
+  [
+    'an address with a hidden character',
+    { email: 'jane\u3164@example.com' },
+    { email: 'Please enter an e-mail address' },
+  ],
   ['a list instead of an object', [{ email: 'a@example.com' }], { form: 'The request must be a JSON object.' }],
 ])('%s is a 400 naming the field, for search, export and erasure', async (_, body, fieldErrors) => {
   const ctx = await setup();
