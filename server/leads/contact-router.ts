@@ -1,5 +1,4 @@
 import type { Router } from 'express';
-import { contactSchema } from '#shared/lead-schemas.ts';
 import { contactFailureToast } from '#shared/messages.ts';
 import { type LeadRouteDeps, leadFormRouter } from './lead-form-router.ts';
 
@@ -10,8 +9,6 @@ const FAILURE = { error: contactFailureToast.title, description: contactFailureT
 export function contactRouter(deps: LeadRouteDeps): Router {
   return leadFormRouter(deps, {
     name: 'contact',
-    schema: contactSchema,
-    take: (intake) => intake.takeContact,
     wording: { form: 'contact', failure: FAILURE, storeFailure: FAILURE },
     accepted: () => ({ status: 'submitted' }),
   });

@@ -1,5 +1,4 @@
 import type { Router } from 'express';
-import { demoCallSchema } from '#shared/lead-schemas.ts';
 import { DEMO_FAILURE_MESSAGE, PROCESSING_ERROR_MESSAGE } from '#shared/messages.ts';
 import { type LeadRouteDeps, leadFormRouter } from './lead-form-router.ts';
 
@@ -10,8 +9,6 @@ export type DemoCallAccepted = { status: 'preparing'; callId: string } | { statu
 export function demoCallsRouter(deps: LeadRouteDeps): Router {
   return leadFormRouter(deps, {
     name: 'demo_call',
-    schema: demoCallSchema,
-    take: (intake) => intake.takeDemoCall,
     wording: {
       form: 'demo-call',
       // "Any other failure in the demo submit flow".

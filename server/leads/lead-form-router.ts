@@ -1,5 +1,4 @@
 import { type Request, type Response, Router } from 'express';
-import type { z } from 'zod';
 import type { CallEvents } from '#server/calls/call-events.ts';
 import type { Config } from '#server/config.ts';
 import { sendApiError } from '#server/http/api-error.ts';
@@ -8,9 +7,15 @@ import type { LeadChecks } from '#server/leads/checks/lead-checks.ts';
 import type { LeadFormName, LeadRefusal, ServerMetrics } from '#server/metrics/server-metrics.ts';
 import { type ApiError, fieldRefusal } from '#shared/api-error.ts';
 import type { Clock } from '#shared/clock.ts';
-import { honeypotFilled } from '#shared/lead-schemas.ts';
 import { PROCESSING_ERROR_MESSAGE, SAME_NUMBER_COOLDOWN_MESSAGE } from '#shared/messages.ts';
-import { type IntakeContext, type IntakeOutcome, type LeadIntake, leadIntake } from './lead-intake.ts';
+import {
+  type IntakeContext,
+  type IntakeOutcome,
+  leadIntake,
+  readSubmission,
+  type Submission,
+  usesQuota,
+} from './lead-intake.ts';
 import { leadRateLimit } from './lead-rate-limit.ts';
 import type { LeadStore } from './lead-store.ts';
 
@@ -113,13 +118,10 @@ function refusalOf(outcome: Exclude<IntakeOutcome, Accepted>): LeadRefusal {
   }
 }
 
-/** One lead form's route: which intake function takes it, and how its answers are worded. */
+/** One lead form's route: which form it takes (its rules are the intake's), and how its answers are worded. */
 export interface LeadFormRoute {
-  /** What the metrics call the form. */
+  /** The form, as the intake and the metrics name it. */
   name: LeadFormName;
-  /** The form's schema: a submission that passes it (or a bot's) uses up the hourly quota. */
-  schema: z.ZodType;
-  take: (intake: LeadIntake) => (input: unknown, context: IntakeContext) => Promise<IntakeOutcome>;
   wording: LeadWording;
   /** The 201 body. */
   accepted: (outcome: Accepted) => object;
@@ -128,15 +130,22 @@ export interface LeadFormRoute {
 /** POST / of a lead form: the per-address limit, then the intake, then its outcome as HTTP. */
 export function leadFormRouter({ config, metrics, limitStores, ...deps }: LeadRouteDeps, route: LeadFormRoute): Router {
   const router = Router();
-  const take = route.take(leadIntake({ ...deps, calTeam: config.leads.calTeam }));
+  const intake = leadIntake({ ...deps, calTeam: config.leads.calTeam });
+  // Each request's body is read once: the limit asks whether it uses up the quota, the intake takes it on.
+  const submissions = new WeakMap<Request, Submission>();
+  const submissionOf = (req: Request): Submission => {
+    const submission = submissions.get(req) ?? readSubmission(route.name, req.body ?? {});
+    submissions.set(req, submission);
+    return submission;
+  };
   const limit = leadRateLimit(
     config.leads.rateLimitPerHour,
-    (body) => honeypotFilled(body) || route.schema.safeParse(body).success,
+    (req) => usesQuota(submissionOf(req)),
     () => metrics?.leadRefused(route.name, 'rate_limit'),
     limitStores?.(`lead-${route.wording.form}`),
   );
   router.post('/', limit, async (req, res) => {
-    const outcome = await take(req.body ?? {}, intakeContext(req));
+    const outcome = await intake.take(submissionOf(req), intakeContext(req));
     if (outcome.kind === 'accepted') metrics?.leadAccepted(route.name);
     else metrics?.leadRefused(route.name, refusalOf(outcome));
     sendIntakeOutcome(req, res, outcome, route.wording, route.accepted);

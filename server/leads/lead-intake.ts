@@ -6,6 +6,7 @@ import type { Database } from '#db/schema.ts';
 import type { CallEvents } from '#server/calls/call-events.ts';
 import type { LeadChecks } from '#server/leads/checks/lead-checks.ts';
 import { type CheckOutcome, type CheckSubject, runLeadChecks } from '#server/leads/checks/lead-checks-run.ts';
+import type { LeadFormName } from '#server/metrics/server-metrics.ts';
 import { type FieldErrors, toFieldErrors } from '#shared/api-error.ts';
 import type { Clock } from '#shared/clock.ts';
 import { CONTACT_CONSENT_VERSION, contactConsentText, DEMO_CONSENT_VERSION, demoConsentText } from '#shared/consent.ts';
@@ -24,7 +25,7 @@ import type { LeadStore, LeadWrite } from './lead-store.ts';
 
 // The one path a lead takes, whichever form sent it: honeypot, schema, the number's 6-hour rule (demo calls),
 // the checks in order (e-mail, phone, name), the rows of one transaction, and what follows the commit. Each
-// form only says what is its own: fields, consent words, payload. The routers turn the outcome into HTTP.
+// form only says what is its own: schema, fields, consent words, payload. The routers turn the outcome into HTTP.
 
 /** Where the request came from, kept with the lead and its consent as evidence. */
 export interface IntakeContext {
@@ -45,13 +46,19 @@ export interface LeadIntakeDeps {
   newId?: () => string;
 }
 
-export type IntakeOutcome =
-  /** Stored; `callId` names the call's room when the demo call starts at once, otherwise null. */
-  | { kind: 'accepted'; leadId: string; callId: string | null }
+/** A submission as its form's own rules read it, before anything is looked up or asked. */
+export type Submission =
   /** The hidden field was filled: a bot. */
   | { kind: 'honeypot' }
   /** The form's own rules (the shared schema). */
   | { kind: 'invalid'; fieldErrors: FieldErrors }
+  /** It may become a lead. */
+  | { kind: 'lead'; form: LeadForm };
+
+export type IntakeOutcome =
+  /** Stored; `callId` names the call's room when the demo call starts at once, otherwise null. */
+  | { kind: 'accepted'; leadId: string; callId: string | null }
+  | Exclude<Submission, { kind: 'lead' }>
   /** A check refused a field; the message goes under it. */
   | { kind: 'refused'; check: 'email' | 'phone' | 'name'; field: string; message: string }
   /** The number was asked for within 6 hours. */
@@ -161,6 +168,35 @@ function contactForm(form: ContactRequest): LeadForm {
   };
 }
 
+/** Reads a submission by the honeypot first (a bot learns nothing of the fields), then by the form's schema. */
+function readBy<S extends z.ZodType>(schema: S, describe: (form: z.output<S>) => LeadForm) {
+  return (input: unknown): Submission => {
+    if (honeypotFilled(input)) return { kind: 'honeypot' };
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) return { kind: 'invalid', fieldErrors: toFieldErrors(parsed.error).fieldErrors };
+    return { kind: 'lead', form: describe(parsed.data) };
+  };
+}
+
+/** Each form's reading: its schema, and what the intake needs of a submission that passed it. */
+const readers = {
+  demo_call: readBy(demoCallSchema, demoCallForm),
+  contact: readBy(contactSchema, contactForm),
+} satisfies Record<LeadFormName, (input: unknown) => Submission>;
+
+/** A form's submission read by its own rules (docs/product-rules.md#lead-forms); nothing is asked of anyone yet. */
+export function readSubmission(form: LeadFormName, input: unknown): Submission {
+  return readers[form](input);
+}
+
+/**
+ * Whether a submission uses up its address's hourly quota: one that may become a lead, or a bot's. A typo the
+ * form points out costs nothing (docs/product-rules.md#rate-limits).
+ */
+export function usesQuota(submission: Submission): boolean {
+  return submission.kind !== 'invalid';
+}
+
 function cooldown(retryAt: Date, now: Date): IntakeOutcome {
   const retryAfterSeconds = Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
   return { kind: 'cooldown', retryAt, retryAfterSeconds };
@@ -230,16 +266,10 @@ export function leadIntake({
   onLeadQueued,
   newId = () => crypto.randomUUID(),
 }: LeadIntakeDeps) {
-  async function take<S extends z.ZodType>(
-    input: unknown,
-    context: IntakeContext,
-    schema: S,
-    describe: (form: z.output<S>) => LeadForm,
-  ): Promise<IntakeOutcome> {
-    if (honeypotFilled(input)) return { kind: 'honeypot' };
-    const parsed = schema.safeParse(input);
-    if (!parsed.success) return { kind: 'invalid', fieldErrors: toFieldErrors(parsed.error).fieldErrors };
-    const form = describe(parsed.data);
+  /** The rest of the path for a submission read by readSubmission. */
+  async function take(submission: Submission, context: IntakeContext): Promise<IntakeOutcome> {
+    if (submission.kind !== 'lead') return submission;
+    const { form } = submission;
 
     // An early, read-only answer for a number in its 6 hours: no third party is asked about it again.
     if (form.callsNow) {
@@ -289,10 +319,11 @@ export function leadIntake({
   }
 
   return {
-    /** POST /api/demo-calls: a call now inside the number's calling hours, otherwise a scheduled one. */
-    takeDemoCall: (input: unknown, context: IntakeContext) => take(input, context, demoCallSchema, demoCallForm),
-    /** POST /api/contact: the automation calls back. */
-    takeContact: (input: unknown, context: IntakeContext) => take(input, context, contactSchema, contactForm),
+    take,
+    /** A demo call from its raw body: a call now inside the number's calling hours, otherwise a scheduled one. */
+    takeDemoCall: (input: unknown, context: IntakeContext) => take(readSubmission('demo_call', input), context),
+    /** A contact form from its raw body: the automation calls back. */
+    takeContact: (input: unknown, context: IntakeContext) => take(readSubmission('contact', input), context),
   };
 }
 
