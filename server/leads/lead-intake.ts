@@ -20,7 +20,14 @@ import {
 import { NAME_CHECK_FAILED_MESSAGE, nameInvalidMessage, PHONE_INVALID_MESSAGE } from '#shared/messages.ts';
 import { type CalendarBooking, calendarFor, DEFAULT_SOURCE_TAG } from '#shared/source-tag.ts';
 import { type CallTiming, decideCallTiming } from './call-timing.ts';
-import { CONTACT_LEAD_TOPIC, DEMO_LEAD_TOPIC, sourceFields } from './lead-payloads.ts';
+import {
+  CONTACT_LEAD_TOPIC,
+  type ContactLeadPayload,
+  DEMO_LEAD_TOPIC,
+  type DemoLeadPayload,
+  type LeadMessage,
+  sourceFields,
+} from './lead-payloads.ts';
 import type { LeadStore, LeadWrite } from './lead-store.ts';
 
 // The one path a lead takes, whichever form sent it: honeypot, schema, the number's 6-hour rule (demo calls),
@@ -85,7 +92,7 @@ interface LeadForm {
     'kind' | 'full_name' | 'first_name' | 'last_name' | 'company_name' | 'phone' | 'email'
   >;
   consent: { version: string; text: string };
-  outbox(facts: LeadFacts): LeadWrite['outbox'];
+  outbox(facts: LeadFacts): LeadMessage;
 }
 
 /** What the intake decided about an accepted lead. */
@@ -124,7 +131,7 @@ function demoCallForm(form: DemoCallRequest): LeadForm {
         timezone: timing.timezone,
         scheduled: timing.scheduled,
         ...sourceFields(tag, calendar),
-      },
+      } satisfies DemoLeadPayload,
     }),
   };
 }
@@ -163,7 +170,7 @@ function contactForm(form: ContactRequest): LeadForm {
         timestamp,
         timezone: timing.timezone,
         ...sourceFields(tag, calendar),
-      },
+      } satisfies ContactLeadPayload,
     }),
   };
 }

@@ -1,11 +1,17 @@
 import type { CalendarBooking } from '#shared/source-tag.ts';
 
-// What the automation webhook receives (docs/product-rules.md#lead-delivery). The field names the automation already
-// reads are kept as they are (camelCase fields, snake_case source-tag fields); `type`, `leadId` and `callId` are ours:
-// the automation reports a call's status back by its callId.
+// What the automation webhook receives (docs/product-rules.md#lead-delivery), field by field in README's table
+// under "Lead webhook" (tests/api/lead-webhook-payload.test.ts holds the table to what a lead really sends). The
+// field names the automation already reads are kept as they are (camelCase fields, snake_case source-tag fields);
+// `type`, `leadId` and `callId` are ours: the automation reports a call's status back by its callId.
 
 export const DEMO_LEAD_TOPIC = 'lead.demo-call';
 export const CONTACT_LEAD_TOPIC = 'lead.contact';
+
+/** A lead's webhook message as the outbox queues it: the topic header and the payload it names. */
+export type LeadMessage =
+  | { topic: typeof DEMO_LEAD_TOPIC; payload: DemoLeadPayload }
+  | { topic: typeof CONTACT_LEAD_TOPIC; payload: ContactLeadPayload };
 
 interface SourceFields {
   source_tag: string;
