@@ -80,7 +80,6 @@ export const demoCallSchema = z.object(
   { error: 'The request must be a JSON object.' },
 );
 
-export type DemoCallInput = z.input<typeof demoCallSchema>;
 export type DemoCallRequest = z.output<typeof demoCallSchema>;
 
 const required = (message: string, max: number) => textField(message, 1, max);
@@ -104,5 +103,4 @@ export const contactSchema = z.object(
   { error: 'The request must be a JSON object.' },
 );
 
-export type ContactInput = z.input<typeof contactSchema>;
 export type ContactRequest = z.output<typeof contactSchema>;
