@@ -88,7 +88,6 @@ test('migrations create every table with the columns the product stores, and run
     '0009-shared-limits',
     '0010-shared-hook-replays',
     '0011-shared-socket-slots',
-    '0012-visitor-ids',
   ]);
   expect(await migrateToLatest(db)).toEqual([]);
 
@@ -109,7 +108,6 @@ test('migrations create every table with the columns the product stores, and run
       'visit_duration',
       'source_tag',
       'calendar_link',
-      'visitor_id',
     ]),
   );
   expect(await columns(db, 'leads')).toEqual(
@@ -124,7 +122,6 @@ test('migrations create every table with the columns the product stores, and run
       'timezone',
       'scheduled',
       'source_tag',
-      'visitor_id',
     ]),
   );
   for (const table of ['outbox', 'sessions', 'lead_volume', 'consents']) {
@@ -201,7 +198,6 @@ test('upgrading keeps open sessions, lets the operator role sign in, and says wh
     '0009-shared-limits',
     '0010-shared-hook-replays',
     '0011-shared-socket-slots',
-    '0012-visitor-ids',
   ]);
   await db
     .insertInto('sessions')
@@ -244,7 +240,7 @@ test('npm run db:migrate migrates the database in DATA_DIR and says what it appl
     });
   const first = await run({ DATA_DIR: dataDir });
   expect(first.stdout.trim()).toBe(
-    'Applied 0001-initial, 0002-consents, 0003-session-id-hashes, 0004-outbox-delivery, 0005-visit-rollups, 0006-lead-inbox, 0007-privacy-requests, 0008-preparing-calls, 0009-shared-limits, 0010-shared-hook-replays, 0011-shared-socket-slots, 0012-visitor-ids',
+    'Applied 0001-initial, 0002-consents, 0003-session-id-hashes, 0004-outbox-delivery, 0005-visit-rollups, 0006-lead-inbox, 0007-privacy-requests, 0008-preparing-calls, 0009-shared-limits, 0010-shared-hook-replays, 0011-shared-socket-slots',
   );
   expect(fs.existsSync(path.join(dataDir, 'porchlight.sqlite'))).toBe(true);
   const second = await run({ DATA_DIR: dataDir });

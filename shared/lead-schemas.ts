@@ -3,7 +3,6 @@ import { isValidTimeZone } from './business-hours.ts';
 import { contactFormMessages, demoFormMessages, FIELD_TOO_LONG_MESSAGE, PLAIN_TEXT_MESSAGE } from './messages.ts';
 import { cleanPhone, isTenDigitPhone } from './phone.ts';
 import { isSourceTag } from './source-tag.ts';
-import { visitorIdField } from './visitor-id.ts';
 import { dropStrayInvisibles, hasHiddenCharacters } from './visible-text.ts';
 
 // The lead forms' schemas, run by the browser before sending and by the server on receipt, so the browser
@@ -76,7 +75,6 @@ export const demoCallSchema = z.object(
     consent: z.literal(true, { error: demoFormMessages.consent }),
     sourceTag,
     timezone,
-    visitorId: visitorIdField,
     website,
   },
   { error: 'The request must be a JSON object.' },
@@ -100,7 +98,6 @@ export const contactSchema = z.object(
     companyName: required(contactFormMessages.companyName, COMPANY_MAX),
     email: emailField(contactFormMessages.email),
     sourceTag,
-    visitorId: visitorIdField,
     website,
   },
   { error: 'The request must be a JSON object.' },
