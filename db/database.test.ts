@@ -88,6 +88,7 @@ test('migrations create every table with the columns the product stores, and run
     '0009-shared-limits',
     '0010-shared-hook-replays',
     '0011-shared-socket-slots',
+    '0012-visitor-ids',
   ]);
   expect(await migrateToLatest(db)).toEqual([]);
 
@@ -108,6 +109,7 @@ test('migrations create every table with the columns the product stores, and run
       'visit_duration',
       'source_tag',
       'calendar_link',
+      'visitor_id',
     ]),
   );
   expect(await columns(db, 'leads')).toEqual(
@@ -122,6 +124,7 @@ test('migrations create every table with the columns the product stores, and run
       'timezone',
       'scheduled',
       'source_tag',
+      'visitor_id',
     ]),
   );
   for (const table of ['outbox', 'sessions', 'lead_volume', 'consents']) {
@@ -198,6 +201,7 @@ test('upgrading keeps open sessions, lets the operator role sign in, and says wh
     '0009-shared-limits',
     '0010-shared-hook-replays',
     '0011-shared-socket-slots',
+    '0012-visitor-ids',
   ]);
   await db
     .insertInto('sessions')
@@ -240,7 +244,7 @@ test('npm run db:migrate migrates the database in DATA_DIR and says what it appl
     });
   const first = await run({ DATA_DIR: dataDir });
   expect(first.stdout.trim()).toBe(
-    'Applied 0001-initial, 0002-consents, 0003-session-id-hashes, 0004-outbox-delivery, 0005-visit-rollups, 0006-lead-inbox, 0007-privacy-requests, 0008-preparing-calls, 0009-shared-limits, 0010-shared-hook-replays, 0011-shared-socket-slots',
+    'Applied 0001-initial, 0002-consents, 0003-session-id-hashes, 0004-outbox-delivery, 0005-visit-rollups, 0006-lead-inbox, 0007-privacy-requests, 0008-preparing-calls, 0009-shared-limits, 0010-shared-hook-replays, 0011-shared-socket-slots, 0012-visitor-ids',
   );
   expect(fs.existsSync(path.join(dataDir, 'porchlight.sqlite'))).toBe(true);
   const second = await run({ DATA_DIR: dataDir });

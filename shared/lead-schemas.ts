@@ -3,6 +3,7 @@ import { isValidTimeZone } from './business-hours.ts';
 import { contactFormMessages, demoFormMessages, FIELD_TOO_LONG_MESSAGE, PLAIN_TEXT_MESSAGE } from './messages.ts';
 import { cleanPhone, isTenDigitPhone } from './phone.ts';
 import { isSourceTag } from './source-tag.ts';
+import { visitorIdField } from './visitor-id.ts';
 import { dropStrayInvisibles, hasHiddenCharacters } from './visible-text.ts';
 
 // The lead forms' schemas, run by the browser before sending and by the server on receipt, so the browser
@@ -75,6 +76,7 @@ export const demoCallSchema = z.object(
     consent: z.literal(true, { error: demoFormMessages.consent }),
     sourceTag,
     timezone,
+    visitorId: visitorIdField,
     website,
   },
   { error: 'The request must be a JSON object.' },
@@ -98,6 +100,7 @@ export const contactSchema = z.object(
     companyName: required(contactFormMessages.companyName, COMPANY_MAX),
     email: emailField(contactFormMessages.email),
     sourceTag,
+    visitorId: visitorIdField,
     website,
   },
   { error: 'The request must be a JSON object.' },

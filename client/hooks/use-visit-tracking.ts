@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { isUntrackedPath, referrerOf, trackedPathOf, visitDurationS } from '#client/lib/visit-fields.ts';
+import { visitorId } from '#client/lib/visitor-id.ts';
 import { useSourceTag } from '#client/state/source-tag.ts';
 import {
   createTrackingScheduler,
@@ -69,6 +70,7 @@ export function useVisitTracking() {
           returnVisit,
           duration,
           sourceTag: latestTag.current,
+          visitorId: visitorId(),
         });
         writeStorage(DURATION_KEY, String(duration));
       },

@@ -10,6 +10,7 @@ import * as preparingCalls from './0008-preparing-calls.ts';
 import * as sharedLimits from './0009-shared-limits.ts';
 import * as sharedHookReplays from './0010-shared-hook-replays.ts';
 import * as sharedSocketSlots from './0011-shared-socket-slots.ts';
+import * as visitorIds from './0012-visitor-ids.ts';
 
 // A static list, not a folder scan: a scan breaks once the code is bundled, since the files are no longer there.
 // Add new migrations at the end with the next number. Each runs in its own transaction with foreign keys off
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0009-shared-limits': sharedLimits,
   '0010-shared-hook-replays': sharedHookReplays,
   '0011-shared-socket-slots': sharedSocketSlots,
+  '0012-visitor-ids': visitorIds,
 };

@@ -18,5 +18,7 @@ export interface LeadsTable {
   calendar_link: string | null;
   ip_address: string | null;
   user_agent: string | null;
+  /** The id of the browser that sent the form (shared/visitor-id.ts): its visits are this person's. */
+  visitor_id: string | null;
   created_at: Generated<string>;
 }

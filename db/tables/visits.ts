@@ -17,4 +17,6 @@ export interface VisitsTable {
   visit_duration: number;
   source_tag: string | null;
   calendar_link: string | null;
+  /** The browser's own random id (shared/visitor-id.ts): what ties the visit to a person's leads. */
+  visitor_id: string | null;
 }

@@ -85,6 +85,8 @@ interface LeadForm {
   sourceTag: string | undefined;
   /** The browser's zone, a guess for a phone whose zone is unknown. */
   browserZone: string | undefined;
+  /** The id of the browser that sent the form: what ties its visits to the lead. */
+  visitorId: string | undefined;
   /** Demo calls: the call starts at once inside calling hours, and the number is held for 6 hours. */
   callsNow: boolean;
   person: Pick<
@@ -114,6 +116,7 @@ function demoCallForm(form: DemoCallRequest): LeadForm {
     fields: { email: 'email', phone: 'phone', fullName: 'fullName' },
     sourceTag: form.sourceTag,
     browserZone: form.timezone,
+    visitorId: form.visitorId,
     callsNow: true,
     person: { kind: 'demo', full_name: form.fullName, phone: form.phone, email: form.email },
     consent: { version: DEMO_CONSENT_VERSION, text: demoConsentText(site.name) },
@@ -145,6 +148,7 @@ function contactForm(form: ContactRequest): LeadForm {
     sourceTag: form.sourceTag,
     // The automation calls "shortly" within the recipient's hours; the stored zone and timing are for it.
     browserZone: undefined,
+    visitorId: form.visitorId,
     callsNow: false,
     person: {
       kind: 'contact',
@@ -239,6 +243,7 @@ function leadWrite(form: LeadForm, facts: LeadFacts, evidence: IntakeContext): L
       source_tag: tag,
       calendar_link: calendar.link,
       ...origin,
+      visitor_id: form.visitorId ?? null,
       created_at: timestamp,
     },
     consent: {

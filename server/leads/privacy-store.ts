@@ -2,7 +2,6 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '#db/database.ts';
 import type { Database } from '#db/schema.ts';
 import { dayOf, rebuildRollupDays } from '#server/analytics/visit-rollup.ts';
-import { isPublicIp, normalizeIp } from '#server/geo/ip-address.ts';
 import type { PrivacySubject } from '#shared/privacy-request-schema.ts';
 import type { MatchedBy, PrivacyAction, PrivacyAuditEntry, RecordCounts } from '#shared/privacy-requests.ts';
 
@@ -15,7 +14,7 @@ export interface PersonRecords {
   consents: Row<'consents'>[];
   calls: Row<'call_notifications'>[];
   deliveries: Row<'outbox'>[];
-  /** Visits from the public addresses their leads and consents were sent from (whole addresses, as stored). */
+  /** Visits of the browsers their leads were sent from, by visitor id (docs/product-rules.md#privacy-requests). */
   visits: Row<'visits'>[];
   cooldowns: Row<'phone_cooldowns'>[];
 }
@@ -32,15 +31,6 @@ export function countsOf(records: PersonRecords): RecordCounts {
 }
 
 const unique = <T>(values: (T | null)[]): T[] => [...new Set(values.filter((value): value is T => value !== null))];
-
-/**
- * The addresses whose visits belong to the person: those their leads were sent from, spelled as visits store
- * them. Only public addresses: a loopback or private one is a proxy's or a network's (every lead has it when
- * TRUST_PROXY is wrong behind a proxy), so its visits are other people's too.
- */
-function visitAddressesOf(addresses: (string | null)[]): string[] {
-  return unique(addresses.map((address) => (address === null ? null : normalizeIp(address)))).filter(isPublicIp);
-}
 
 /** Reads every record of the person `subject` names, in `db` or in a transaction. */
 async function recordsOf(db: Kysely<Database>, subject: PrivacySubject): Promise<PersonRecords> {
@@ -63,14 +53,16 @@ async function recordsOf(db: Kysely<Database>, subject: PrivacySubject): Promise
     ids.length === 0 ? [] : await db.selectFrom('call_notifications').selectAll().where('lead_id', 'in', ids).execute();
   const deliveries =
     ids.length === 0 ? [] : await db.selectFrom('outbox').selectAll().where('delivery_id', 'in', ids).execute();
-  const addresses = visitAddressesOf([...leads.map((lead) => lead.ip_address), ...consents.map((c) => c.ip_address)]);
+  // Only the browser's own id ties a visit to the person, never the address: an office or a carrier puts many
+  // people behind one (docs/product-rules.md#privacy-requests).
+  const visitorIds = unique(leads.map((lead) => lead.visitor_id));
   const visits =
-    addresses.length === 0
+    visitorIds.length === 0
       ? []
       : await db
           .selectFrom('visits')
           .selectAll()
-          .where('ip_address', 'in', addresses)
+          .where('visitor_id', 'in', visitorIds)
           .orderBy('timestamp')
           .orderBy('id')
           .execute();
@@ -120,8 +112,8 @@ export function privacyStore(db: DB) {
       return db.transaction().execute(async (trx) => {
         const records = await recordsOf(trx, subject);
         if (records.visits.length > 0) {
-          const addresses = unique(records.visits.map((visit) => visit.ip_address));
-          await trx.deleteFrom('visits').where('ip_address', 'in', addresses).execute();
+          const visitorIds = unique(records.visits.map((visit) => visit.visitor_id));
+          await trx.deleteFrom('visits').where('visitor_id', 'in', visitorIds).execute();
           await rebuildRollupDays(
             trx,
             records.visits.map((visit) => dayOf(visit.timestamp)),

@@ -81,6 +81,7 @@ export function visitsRouter({ config, visits, geo, clock, calendarLink, limitSt
       visit_duration: visit.duration,
       source_tag: visit.sourceTag,
       calendar_link: calendarLink(visit.sourceTag),
+      visitor_id: visit.visitorId ?? null,
     });
     res.status(204).end();
   });

@@ -145,6 +145,19 @@ describe.each([demoCall, contact])('$name', (form) => {
     expect(api.queued).toHaveBeenCalledOnce();
   });
 
+  test('the browser’s visitor id is kept with the lead, not sent on; anything but an id is dropped', async () => {
+    const api = await leadApi(form.path);
+    const visitorId = '3c9a1f2e-4b5d-4e6f-a718-293a4b5c6d7e';
+    expect((await api.post({ ...jane, visitorId })).status).toBe(201);
+    const lead = await api.stored.lead();
+    expect(lead.visitor_id).toBe(visitorId);
+    expect((await api.stored.outbox()).payload).not.toContain(visitorId);
+
+    const other = await leadApi(form.path);
+    expect((await other.post({ ...jane, visitorId: 'not-an-id' })).status).toBe(201);
+    expect((await other.stored.lead()).visitor_id).toBeNull();
+  });
+
   test.each(form.badFields)('a bad %s answers 400 with its message', async (field, change, message) => {
     const api = await leadApi(form.path);
     const res = await api.post({ ...jane, ...change });

@@ -14,10 +14,13 @@ const DAY = 86_400_000;
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
-// Public addresses: only those name a visitor (a private or loopback one is a whole network's, or a proxy's).
 const JANE = '81.2.69.160';
 const JANE_AT_WORK = '8.8.4.4';
 const BOB = '1.1.1.1';
+// What ties a visit to a person: the id of the browser that sent it (docs/product-rules.md#privacy-requests).
+const JANE_AT_HOME_BROWSER = '0b6f2d3c-6a54-4f0e-9a1d-3c2b1a0f9e8d';
+const JANE_AT_WORK_BROWSER = '5d1e7c9a-2b3f-4c8d-8e6f-1a2b3c4d5e6f';
+const BOB_BROWSER = '9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a';
 
 const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
@@ -34,12 +37,16 @@ async function setup() {
   );
   open.push(ctx);
   const operator = await signedInAgent(ctx.app, 'operator');
-  const visit = async (ip: string, page: string) => {
-    const res = await request(ctx.app)
-      .post('/api/visits')
-      .set('X-Forwarded-For', ip)
-      .set('User-Agent', CHROME)
-      .send({ page, referrer: 'https://www.google.com/', duration: 30, returnVisit: false, sourceTag: 'website' });
+  /** A visit from `ip` by the browser `visitorId` (none: a browser of an earlier version, or without storage). */
+  const visit = async (ip: string, page: string, visitorId?: string) => {
+    const res = await request(ctx.app).post('/api/visits').set('X-Forwarded-For', ip).set('User-Agent', CHROME).send({
+      page,
+      referrer: 'https://www.google.com/',
+      duration: 30,
+      returnVisit: false,
+      sourceTag: 'website',
+      visitorId,
+    });
     expect(res.status).toBe(204);
   };
   return { ...ctx, time, operator, visit };
@@ -47,33 +54,40 @@ async function setup() {
 type Ctx = Awaited<ReturnType<typeof setup>>;
 
 /**
- * Jane asks for a demo call from home and writes from work with the same address; Bob asks for a call too.
- * Both browse the site over two days.
+ * Jane asks for a demo call from her browser at home and writes from her browser at work with the same e-mail
+ * address; Bob asks for a call too. Both browse the site over two days.
  */
 async function janeAndBob(ctx: Ctx) {
-  await ctx.visit(JANE, '/');
-  await ctx.visit(BOB, '/');
-  const demo = await request(ctx.app)
-    .post('/api/demo-calls')
-    .set('X-Forwarded-For', JANE)
-    .send({ fullName: 'Jane Doe', phone: '2102345678', email: 'Jane@Example.com', consent: true });
+  await ctx.visit(JANE, '/', JANE_AT_HOME_BROWSER);
+  await ctx.visit(BOB, '/', BOB_BROWSER);
+  const demo = await request(ctx.app).post('/api/demo-calls').set('X-Forwarded-For', JANE).send({
+    fullName: 'Jane Doe',
+    phone: '2102345678',
+    email: 'Jane@Example.com',
+    consent: true,
+    visitorId: JANE_AT_HOME_BROWSER,
+  });
   expect(demo.status).toBe(201);
-  const bob = await request(ctx.app)
-    .post('/api/demo-calls')
-    .set('X-Forwarded-For', BOB)
-    .send({ fullName: 'Bob Roe', phone: '2103456789', email: 'bob@example.com', consent: true });
+  const bob = await request(ctx.app).post('/api/demo-calls').set('X-Forwarded-For', BOB).send({
+    fullName: 'Bob Roe',
+    phone: '2103456789',
+    email: 'bob@example.com',
+    consent: true,
+    visitorId: BOB_BROWSER,
+  });
   expect(bob.status).toBe(201);
   ctx.time.advance(DAY);
-  await ctx.visit(JANE, '/blogs');
-  await ctx.visit(JANE, '/pricing');
-  await ctx.visit(BOB, '/blogs');
-  await ctx.visit(JANE_AT_WORK, '/about-us');
+  await ctx.visit(JANE, '/blogs', JANE_AT_HOME_BROWSER);
+  await ctx.visit(JANE, '/pricing', JANE_AT_HOME_BROWSER);
+  await ctx.visit(BOB, '/blogs', BOB_BROWSER);
+  await ctx.visit(JANE_AT_WORK, '/about-us', JANE_AT_WORK_BROWSER);
   const contact = await request(ctx.app).post('/api/contact').set('X-Forwarded-For', JANE_AT_WORK).send({
     firstName: 'Jane',
     lastName: 'Doe',
     phoneNumber: '2107654321',
     companyName: 'Doe Homes',
     email: 'jane@example.com',
+    visitorId: JANE_AT_WORK_BROWSER,
   });
   expect(contact.status).toBe(201);
 }
@@ -200,12 +214,12 @@ test('after an erasure the analytics figures are those of the visits left, as if
   expect(
     (await ctx.operator.post('/api/privacy-requests/erase').send({ phone: '2102345678', confirm: true })).status,
   ).toBe(200);
-  // Only Bob's visits and Jane's visit from work (her contact form's address) remain.
+  // Only Bob's visits and Jane's visit from work (her contact form's browser) remain.
   const expected = await setup();
-  await expected.visit(BOB, '/');
+  await expected.visit(BOB, '/', BOB_BROWSER);
   expected.time.advance(DAY);
-  await expected.visit(BOB, '/blogs');
-  await expected.visit(JANE_AT_WORK, '/about-us');
+  await expected.visit(BOB, '/blogs', BOB_BROWSER);
+  await expected.visit(JANE_AT_WORK, '/about-us', JANE_AT_WORK_BROWSER);
 
   const now = ctx.time.clock();
   for (const days of [7, 30] as const) {
@@ -221,28 +235,59 @@ test('after an erasure the analytics figures are those of the visits left, as if
   }
 });
 
-test('visits are matched by public address however the lead stored it; a proxy’s or a private one matches none', async () => {
+test('two people behind one address (an office, a carrier) each get only their own visits, exported or erased', async () => {
   const ctx = await setup();
-  await ctx.visit('8.8.8.8', '/');
-  await ctx.visit('127.0.0.1', '/');
-  await ctx.visit('10.0.0.5', '/');
-  // A dual-stack socket reports IPv4 as ::ffff:…; a server behind a proxy without TRUST_PROXY sees the proxy.
-  await seedLeads(ctx.db, [
-    { createdAt: T0, email: 'mapped@example.com', ipAddress: '::ffff:8.8.8.8' },
-    { createdAt: T0, email: 'proxied@example.com', ipAddress: '127.0.0.1' },
-    { createdAt: T0, email: 'office@example.com', ipAddress: '10.0.0.5' },
+  const OFFICE = '8.8.8.8';
+  const ANN_BROWSER = '3c9a1f2e-4b5d-4e6f-a718-293a4b5c6d7e';
+  const BEN_BROWSER = '7e6d5c4b-3a29-4817-b6f5-e4d3c2b1a098';
+  await ctx.visit(OFFICE, '/', ANN_BROWSER);
+  await ctx.visit(OFFICE, '/', BEN_BROWSER);
+  await ctx.visit(OFFICE, '/pricing', ANN_BROWSER);
+  await ctx.visit(OFFICE, '/blogs', BEN_BROWSER);
+  // A browser that keeps no id (storage blocked, or a visit stored before ids were) is nobody's.
+  await ctx.visit(OFFICE, '/about-us');
+  for (const [fullName, phone, email, visitorId] of [
+    ['Ann Lee', '2102345678', 'ann@example.com', ANN_BROWSER],
+    ['Ben Roe', '2103456789', 'ben@example.com', BEN_BROWSER],
+  ]) {
+    const res = await request(ctx.app)
+      .post('/api/demo-calls')
+      .set('X-Forwarded-For', OFFICE)
+      .send({ fullName, phone, email, consent: true, visitorId });
+    expect(res.status).toBe(201);
+  }
+  // A lead sent without an id has no visits, whatever its address.
+  await seedLeads(ctx.db, [{ createdAt: T0, email: 'cat@example.com', ipAddress: OFFICE }]);
+
+  const exported = await ctx.operator.post('/api/privacy-requests/export').send({ email: 'ann@example.com' });
+  expect(exported.status).toBe(200);
+  const document = JSON.parse(exported.text);
+  expect(document.counts.visits).toBe(2);
+  expect(
+    document.visits.map((visit: { page_visited: string; visitor_id: string }) => [
+      visit.page_visited,
+      visit.visitor_id,
+    ]),
+  ).toEqual([
+    ['/', ANN_BROWSER],
+    ['/pricing', ANN_BROWSER],
   ]);
-  const visitsOf = async (email: string) =>
-    (await ctx.operator.post('/api/privacy-requests/search').send({ email })).body.counts.visits;
-  expect(await visitsOf('mapped@example.com')).toBe(1);
-  expect(await visitsOf('proxied@example.com')).toBe(0);
-  expect(await visitsOf('office@example.com')).toBe(0);
-  await ctx.operator.post('/api/privacy-requests/erase').send({ email: 'proxied@example.com', confirm: true });
-  expect(await ctx.db.selectFrom('visits').select('ip_address').orderBy('id').execute()).toEqual([
-    { ip_address: '8.8.8.8' },
-    { ip_address: '127.0.0.1' },
-    { ip_address: '10.0.0.5' },
+  expect(exported.text).not.toContain(BEN_BROWSER);
+  expect(exported.text).not.toContain('/blogs');
+  const cat = await ctx.operator.post('/api/privacy-requests/search').send({ email: 'cat@example.com' });
+  expect(cat.body.counts.visits).toBe(0);
+
+  const erased = await ctx.operator
+    .post('/api/privacy-requests/erase')
+    .send({ email: 'ann@example.com', confirm: true });
+  expect(erased.body.erased).toMatchObject({ leads: 1, visits: 2 });
+  expect(await ctx.db.selectFrom('visits').select(['page_visited', 'visitor_id']).orderBy('id').execute()).toEqual([
+    { page_visited: '/', visitor_id: BEN_BROWSER },
+    { page_visited: '/blogs', visitor_id: BEN_BROWSER },
+    { page_visited: '/about-us', visitor_id: null },
   ]);
+  const ben = await ctx.operator.post('/api/privacy-requests/search').send({ email: 'ben@example.com' });
+  expect(ben.body.counts).toMatchObject({ leads: 1, visits: 2 });
 });
 
 test.each<[string, unknown, Record<string, string>]>([

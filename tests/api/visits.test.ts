@@ -94,6 +94,15 @@ test('the source tag picks the calendar link, and a visit without a tag stores n
   ]);
 });
 
+test('the browser’s visitor id is stored with its visit; anything but an id is dropped and the visit kept', async () => {
+  const ctx = await setup();
+  const id = '3c9a1f2e-4b5d-4e6f-a718-293a4b5c6d7e';
+  for (const visitorId of [id, 'not-an-id', `${id}x`, 42, undefined]) {
+    expect((await post(ctx, { ...visit, visitorId })).status).toBe(204);
+  }
+  expect((await rows(ctx)).map((row) => row.visitor_id)).toEqual([id, null, null, null, null]);
+});
+
 test('bad bodies are 400 with a message for each bad field, and nothing is stored', async () => {
   const ctx = await setup();
   const res = await post(ctx, { page: 'blogs', referrer: 'javascript:alert(1)', duration: -5, returnVisit: 'yes' });

@@ -105,6 +105,8 @@ test('a valid form is sent with its source tag, shows Submitting..., then the su
     email: 'jane@example.com',
     companyName: 'Doe Realty',
     sourceTag: 'website',
+    // The id this browser's visits carry too: what ties them to the lead (docs/product-rules.md#privacy-requests).
+    visitorId: await page.evaluate(() => localStorage.getItem('visitor_id')),
     website: '',
   });
   const answered = page.waitForResponse('/api/contact');

@@ -50,6 +50,9 @@ test('a page view is posted 1.5 s after navigation and not again within 5 minute
   expect(visits).toHaveLength(0);
   await page.clock.runFor(100);
   await expect.poll(() => visits.length).toBe(1);
+  // The browser keeps an id of its own: every visit and lead form it sends carries it.
+  const visitorId = await page.evaluate(() => localStorage.getItem('visitor_id'));
+  expect(visitorId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   expect(visits[0]).toEqual({
     status: 204,
     body: {
@@ -58,6 +61,7 @@ test('a page view is posted 1.5 s after navigation and not again within 5 minute
       returnVisit: false,
       duration: expect.any(Number),
       sourceTag: 'isa-hq',
+      visitorId,
     },
   });
   expect(await page.evaluate(() => localStorage.getItem('visitor_last_tracked'))).toMatch(/^\d+$/);
@@ -77,7 +81,12 @@ test('a page view is posted 1.5 s after navigation and not again within 5 minute
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
   await page.clock.runFor(1500);
   await expect.poll(() => visits.length).toBe(2);
-  expect(visits[1]?.body).toMatchObject({ page: '/privacy', returnVisit: true, sourceTag: 'isa-hq' });
+  expect(visits[1]?.body).toMatchObject({
+    page: '/privacy',
+    returnVisit: true,
+    sourceTag: 'isa-hq',
+    visitorId,
+  });
 });
 
 test('a browser first tracked earlier in the same page load counts as returning on its next visit', async ({

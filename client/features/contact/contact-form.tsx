@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { HoneypotField } from '#client/components/honeypot-field.tsx';
 import { trackLead } from '#client/features/ad-pixel/ad-pixel.ts';
+import { visitorId } from '#client/lib/visitor-id.ts';
 import { useSourceTag } from '#client/state/source-tag.ts';
 import { useToast } from '#client/state/toasts.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
@@ -125,7 +126,8 @@ export function ContactForm({ onDone, onBookCall }: ContactFormProps) {
     }
     setErrors({});
     setBusy(true);
-    const outcome = await send({ ...values, sourceTag, website });
+    // The visitor id ties this browser's visits to the lead (docs/product-rules.md#privacy-requests).
+    const outcome = await send({ ...values, sourceTag, visitorId: visitorId(), website });
     setBusy(false);
     switch (outcome.kind) {
       case 'submitted':

@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Modal } from '#client/components/modal.tsx';
 import { trackLead } from '#client/features/ad-pixel/ad-pixel.ts';
+import { visitorId } from '#client/lib/visitor-id.ts';
 import { useSourceTag } from '#client/state/source-tag.ts';
 import { toFieldErrors } from '#shared/api-error.ts';
 import type { CallStatus } from '#shared/call-status-protocol.ts';
@@ -120,7 +121,13 @@ export function DemoCallDialog({ request, onClose }: Props) {
 
   const submit = async () => {
     // The form's own rules first, with the schema the server runs again.
-    const parsed = demoCallSchema.safeParse({ ...values, sourceTag, timezone: browserTimeZone() });
+    // The visitor id ties this browser's visits to the lead (docs/product-rules.md#privacy-requests).
+    const parsed = demoCallSchema.safeParse({
+      ...values,
+      sourceTag,
+      timezone: browserTimeZone(),
+      visitorId: visitorId(),
+    });
     if (!parsed.success) {
       refuse(toFieldErrors(parsed.error).fieldErrors);
       return;

@@ -115,8 +115,9 @@ export function PrivacyPanel({ onErased, onError }: PrivacyPanelProps) {
       <h2 id={`${id}-title`}>Privacy requests</h2>
       <p css={muted}>
         Find every record of a person by their phone number or e-mail address: their leads with the consent records,
-        calls and deliveries, their visits from the addresses those leads came from, and the demo-call limit on their
-        number. Download it for them, or erase it. The audit trail keeps what was done, not who it was about.
+        calls and deliveries, the visits of the browsers those leads were sent from (never others' visits from the same
+        address), and the demo-call limit on their number. Download it for them, or erase it. The audit trail keeps what
+        was done, not who it was about.
       </p>
       <form onSubmit={find} css={{ marginTop: 'var(--space-3)' }}>
         <div css={fields}>
