@@ -65,6 +65,44 @@ test.each([
   );
 });
 
+test.each([
+  ['0.0.0.0/0', 'IPv4 address'],
+  ['0.0.0.0/1,128.0.0.0/1', 'IPv4 address'],
+  ['loopback, 0.0.0.0/2, 64.0.0.0/2, 128.0.0.0/1', 'IPv4 address'],
+  ['::ffff:0.0.0.0/96', 'IPv4 address'],
+  ['::/0', 'address'],
+  ['::/1, 8000::/1', 'address'],
+  ['uniquelocal, ::/1, 8000::/2, c000::/2', 'address'],
+])(
+  'TRUST_PROXY=%s is refused: it trusts every %s, so any client could write its own X-Forwarded-For',
+  (value, family) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(
+      new RegExp(
+        `^Invalid environment variable TRUST_PROXY: ".*" trusts every ${family}, so any client could write its own X-Forwarded-For and pass every per-address limit; name only your proxies' addresses or subnets$`,
+      ),
+    );
+  },
+);
+
+test('TRUST_PROXY takes at most 3 hops: more is refused, as a client would then choose its own address', () => {
+  expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(0);
+  expect(loadConfig({ TRUST_PROXY: '3' }).trustProxy).toBe(3);
+  for (const hops of ['4', '10', '99', '1000']) {
+    expect(() => loadConfig({ TRUST_PROXY: hops })).toThrow(
+      new RegExp(
+        `^Invalid environment variable TRUST_PROXY: ${hops} proxies is more than any deployment puts in front of this server \\(at most 3\\)`,
+      ),
+    );
+  }
+});
+
+test('TRUST_PROXY keeps subnets that leave part of each address family out', () => {
+  expect(loadConfig({ TRUST_PROXY: '0.0.0.0/1, 128.0.0.0/2' }).trustProxy).toBe('0.0.0.0/1, 128.0.0.0/2');
+  expect(loadConfig({ TRUST_PROXY: 'uniquelocal, 2400:cb00::/32, ::ffff:10.0.0.0/104' }).trustProxy).toBe(
+    'uniquelocal, 2400:cb00::/32, ::ffff:10.0.0.0/104',
+  );
+});
+
 test('only the public allowlist reaches the browser', () => {
   const config = loadConfig({ SITE_URL: 'https://porchlight.ai/' });
   expect(publicConfig(config)).toEqual({

@@ -1,27 +1,12 @@
-import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from '#server/http/trust-proxy.ts';
 import { PIXEL_ID_PATTERN } from '#shared/ad-pixel.ts';
 import type { PromoVideo, PublicConfig } from '#shared/public-config.ts';
 
 // One schema over the environment, failing fast with the variable's name. Secrets stay in `secrets`; only
 // `publicConfig()` reaches the browser.
 const port = z.coerce.number().int().min(0).max(65535);
-
-const TRUST_PROXY_TRUE =
-  'true would trust any X-Forwarded-For a client sends, so one client could pose as any address and pass every ' +
-  "per-address limit; set the number of proxies in front of this server (e.g. 1) or the proxies' addresses or subnets";
-// The ranges Express (proxy-addr) knows by name.
-const NAMED_PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-/** An IP address, or a subnet as address/prefix-length (10.0.0.0/8, fd00::/8). */
-function isAddressOrSubnet(value: string): boolean {
-  const [address = '', prefix, ...rest] = value.split('/');
-  const version = net.isIP(address);
-  if (version === 0 || rest.length > 0) return false;
-  if (prefix === undefined) return true;
-  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
-}
 
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -35,29 +20,17 @@ export const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\/\S+$/i, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  // Express "trust proxy", but never `true`: that trusts an X-Forwarded-For any client can write, which
-  // would void every per-address limit (docs in README "Running behind a proxy").
+  // Express "trust proxy", but never one that trusts every address (`true`, a subnet set covering a whole
+  // address family) or more hops than a real deployment has: each would believe an X-Forwarded-For any client
+  // can write and void every per-address limit (server/http/trust-proxy.ts, README "Running behind a proxy").
   TRUST_PROXY: z
     .string()
     .default('false')
-    .transform((value, ctx): false | number | string => {
-      const v = value.trim();
-      if (v === 'false') return false;
-      if (/^\d{1,2}$/.test(v)) return Number(v);
-      if (v === 'true') {
-        ctx.addIssue({ code: 'custom', message: TRUST_PROXY_TRUE });
-        return z.NEVER;
-      }
-      const items = v.split(',').map((item) => item.trim());
-      const bad = items.find((item) => !NAMED_PROXY_RANGES.has(item) && !isAddressOrSubnet(item));
-      if (bad !== undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `"${bad}" is not a hop count, an IP address, a subnet (CIDR) or one of loopback, linklocal, uniquelocal`,
-        });
-        return z.NEVER;
-      }
-      return items.join(', ');
+    .transform((value, ctx): TrustProxy => {
+      const parsed = parseTrustProxy(value);
+      if (parsed.ok) return parsed.value;
+      ctx.addIssue({ code: 'custom', message: parsed.problem });
+      return z.NEVER;
     }),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   // Prometheus metrics on their own listener, never the public port; unset or 0 means none (README "Metrics").

@@ -47,6 +47,39 @@ test('TRUST_PROXY=true stops start-up with one line saying to give a hop count o
   );
 });
 
+test.each([
+  [
+    '0.0.0.0/1,128.0.0.0/1',
+    /^Invalid environment variable TRUST_PROXY: "0\.0\.0\.0\/1, 128\.0\.0\.0\/1" trusts every IPv4 address/,
+  ],
+  ['0.0.0.0/0', /^Invalid environment variable TRUST_PROXY: "0\.0\.0\.0\/0" trusts every IPv4 address/],
+  ['::/0', /^Invalid environment variable TRUST_PROXY: "::\/0" trusts every address/],
+  ['10', /^Invalid environment variable TRUST_PROXY: 10 proxies is more than any deployment puts in front/],
+])(
+  'TRUST_PROXY=%s stops start-up with one line before DATA_DIR is created or a database migrated',
+  async (value, line) => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-proxy-'));
+    const dataDir = path.join(root, 'data');
+    // Until it exits, or (wrongly) listens.
+    const { child, done } = startServer(
+      { TRUST_PROXY: value, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
+      'listening on',
+    );
+    try {
+      const { code, stdout, stderr } = await done;
+      expect(code).toBe(1);
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+      expect(stderr).toMatch(line);
+      expect(stdout).toBe('');
+      expect(fs.existsSync(dataDir)).toBe(false);
+    } finally {
+      child.kill('SIGKILL');
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  },
+  30_000,
+);
+
 test('the server migrates, says the local call driver stands in, serves, and shuts down gracefully on SIGTERM', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-start-'));
   const { child, done } = startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }, 'listening on');
