@@ -86,7 +86,12 @@ test('a backup taken while leads are written at hundreds per second restores int
   // The volume is lost; the backup is restored into an empty DATA_DIR.
   const dataDir = path.join(tempDir(), 'data');
   const restoredFile = path.join(dataDir, 'porchlight.sqlite');
-  restoreDatabase({ backupFile: backup.file, dataDir, databaseFile: restoredFile, at: new Date(T0.getTime() + HOUR) });
+  await restoreDatabase({
+    backupFile: backup.file,
+    dataDir,
+    databaseFile: restoredFile,
+    at: new Date(T0.getTime() + HOUR),
+  });
   expect(integrityProblem(restoredFile)).toBeUndefined();
   const restored = createDatabase(restoredFile);
   open.push(restored);

@@ -51,7 +51,7 @@ function deadPid(): number {
 
 test('restore puts the backup in place and keeps the database it replaces aside', async () => {
   const { databaseFile, restore } = await setup();
-  const result = restore();
+  const result = await restore();
 
   const aside = `${databaseFile}.before-restore-20261124T090000Z`;
   expect(result.keptAside).toEqual([aside]);
@@ -74,7 +74,7 @@ test('commits still in the WAL of the replaced database are kept with it, and no
   for (const suffix of ['', '-wal']) fs.copyFileSync(path.join(crashed, `db${suffix}`), `${databaseFile}${suffix}`);
   expect(fs.statSync(`${databaseFile}-wal`).size).toBeGreaterThan(0);
 
-  const { keptAside } = restore();
+  const { keptAside } = await restore();
   expect(fs.existsSync(`${databaseFile}-wal`)).toBe(false);
   expect(await idsIn(databaseFile)).toEqual(['lead-1']);
   const aside = new SQLite(keptAside[0] ?? '', { readonly: true });
@@ -90,7 +90,7 @@ test('commits still in the WAL of the replaced database are kept with it, and no
 test('restore into an empty DATA_DIR (the volume was lost) needs nothing else', async () => {
   const { dataDir, databaseFile, restore } = await setup();
   fs.rmSync(dataDir, { recursive: true });
-  expect(restore().keptAside).toEqual([]);
+  expect((await restore()).keptAside).toEqual([]);
   expect(await idsIn(databaseFile)).toEqual(['lead-1']);
 });
 
@@ -114,8 +114,8 @@ test.each([
   damage(broken);
   const before = fs.readFileSync(databaseFile);
 
-  expect(() => restore(broken)).toThrow(RestoreRefusedError);
-  expect(() => restore(broken)).toThrow(message);
+  await expect(restore(broken)).rejects.toThrow(RestoreRefusedError);
+  await expect(restore(broken)).rejects.toThrow(message);
   expect(fs.readFileSync(databaseFile).equals(before)).toBe(true);
   expect(fs.readdirSync(path.dirname(databaseFile)).sort()).toEqual(['porchlight.sqlite']);
 });
@@ -126,10 +126,10 @@ test('restore refuses an intact SQLite file that is not a Porchlight database, a
   const db = new SQLite(other);
   db.exec('create table notes (body text)');
   db.close();
-  expect(() => restore(other)).toThrow(
+  await expect(restore(other)).rejects.toThrow(
     `Refusing to restore: ${other} is not a Porchlight database (no ${MIGRATION_TABLE}, leads, consents, outbox, visits, sessions table)`,
   );
-  expect(() => restore(path.join(root, 'missing.sqlite'))).toThrow(/missing\.sqlite does not exist/);
+  await expect(restore(path.join(root, 'missing.sqlite'))).rejects.toThrow(/missing\.sqlite does not exist/);
 });
 
 test('restore refuses a raw copy whose latest commits are still in a WAL beside it', async () => {
@@ -140,7 +140,7 @@ test('restore refuses a raw copy whose latest commits are still in a WAL beside 
   const raw = path.join(root, 'raw.sqlite');
   for (const suffix of ['', '-wal']) fs.copyFileSync(`${databaseFile}${suffix}`, `${raw}${suffix}`);
   live.close();
-  expect(() => restore(raw)).toThrow(
+  await expect(restore(raw)).rejects.toThrow(
     `Refusing to restore: ${raw} has a write-ahead log beside it (raw.sqlite-wal); use a file made by npm run db:backup`,
   );
 });
@@ -150,7 +150,7 @@ test('restore refuses a backup written by a newer version', async () => {
   const db = new SQLite(backup.file);
   db.prepare(`insert into ${MIGRATION_TABLE} (name, timestamp) values ('9999-from-the-future', '2027-01-01')`).run();
   db.close();
-  expect(() => restore()).toThrow(
+  await expect(restore()).rejects.toThrow(
     `Refusing to restore: ${path.basename(backup.file)} has migrations this version does not know (9999-from-the-future)`,
   );
 });
@@ -160,13 +160,13 @@ test('restore refuses while a server holds DATA_DIR, and goes ahead once it has 
   const server = lockDataDir({ dataDir, databaseFile, purpose: 'server' });
   // Our own pid is never taken for a live holder (a container restarted with the same pid); a neighbour's is.
   fs.writeFileSync(server.file, JSON.stringify({ pid: process.ppid, host: os.hostname(), purpose: 'server' }));
-  expect(() => restore()).toThrow(DataDirBusyError);
-  expect(() => restore()).toThrow(`${dataDir} is in use by a server (pid ${process.ppid}); stop it first`);
+  await expect(restore()).rejects.toThrow(DataDirBusyError);
+  await expect(restore()).rejects.toThrow(`${dataDir} is in use by a server (pid ${process.ppid}); stop it first`);
   expect(await idsIn(databaseFile)).toEqual(['lead-1', 'lead-2']);
   await open.pop()?.destroy();
 
   fs.rmSync(server.file);
-  restore();
+  await restore();
   expect(await idsIn(databaseFile)).toEqual(['lead-1']);
   expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
 });
@@ -180,11 +180,13 @@ test('restore refuses while the database is open in another container, whose pid
   const server = createDatabase(databaseFile);
   open.push(server);
   await leadIds(server);
-  expect(() => restore()).toThrow('a server (pid 1 on another-container) that has porchlight.sqlite open');
+  await expect(restore()).rejects.toThrow('a server (pid 1 on another-container) that has porchlight.sqlite open');
 
   // Without a lock file too: SQLite's own locks say the database is in use.
   fs.rmSync(path.join(dataDir, LOCK_FILE));
-  expect(() => restore()).toThrow('porchlight.sqlite is open in another process (a server, or a backup in progress)');
+  await expect(restore()).rejects.toThrow(
+    'porchlight.sqlite is open in another process (a server, or a backup in progress)',
+  );
 });
 
 test('a lock left by a server that died (kill -9) does not block a restore', async () => {
@@ -193,7 +195,7 @@ test('a lock left by a server that died (kill -9) does not block a restore', asy
     path.join(dataDir, LOCK_FILE),
     JSON.stringify({ pid: deadPid(), host: os.hostname(), purpose: 'server', since: T0.toISOString() }),
   );
-  restore();
+  await restore();
   expect(await idsIn(databaseFile)).toEqual(['lead-1']);
   expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
 });
@@ -205,4 +207,35 @@ test('while a restore runs, a server cannot start on the same DATA_DIR', async (
   expect(() => lockDataDir({ dataDir, databaseFile, purpose: 'server' })).toThrow(
     `${dataDir} is in use by a restore (pid ${process.ppid}); stop it first`,
   );
+});
+
+test.each([
+  [
+    'a trigger that copies every new delivery into a table of its own',
+    'create table harvest (payload text); ' +
+      'create trigger harvest_outbox after insert on outbox begin insert into harvest values (new.payload); end',
+    'has table harvest, which its migrations do not make; has trigger harvest_outbox (on outbox), which its migrations do not make',
+  ],
+  ['a view', 'create view everyone as select phone, email from leads', 'has view everyone, which its migrations'],
+  ['a dropped index', 'drop index leads_phone_created', 'lacks index leads_phone_created (on leads)'],
+  [
+    'a table changed by hand',
+    'alter table leads add column note text',
+    'has table leads defined otherwise than its migrations define it',
+  ],
+])('restore refuses a backup with %s, in one line, and leaves the database alone', async (_name, change, problem) => {
+  const { root, databaseFile, backup, restore } = await setup();
+  const tampered = path.join(root, 'tampered.sqlite');
+  fs.copyFileSync(backup.file, tampered);
+  const db = new SQLite(tampered);
+  db.exec(change);
+  db.close();
+  const before = fs.readFileSync(databaseFile);
+
+  const refusal = restore(tampered);
+  await expect(refusal).rejects.toThrow(RestoreRefusedError);
+  await expect(refusal).rejects.toThrow(`Refusing to restore: ${tampered} ${problem}`);
+  await expect(refusal).rejects.toThrow(/; a backup whose schema is not what its migrations make is never restored$/);
+  expect(fs.readFileSync(databaseFile).equals(before)).toBe(true);
+  expect(fs.readdirSync(path.dirname(databaseFile)).sort()).toEqual(['porchlight.sqlite']);
 });

@@ -4,6 +4,7 @@ import { DataDirBusyError, lockDataDir, probeDatabase } from './data-dir-lock.ts
 import { checkBackupFile } from './database-check.ts';
 import { fileStamp, fsyncDir, fsyncFile, removeDatabaseFiles } from './durable-files.ts';
 import type { Migrations } from './migrator.ts';
+import { schemaProblem } from './schema-check.ts';
 
 /** The backup file cannot stand in for the database; the message says why. */
 export class RestoreRefusedError extends Error {
@@ -27,12 +28,13 @@ function keepAside(file: string, target: string): void {
 }
 
 /**
- * Replaces the database with `backupFile`, or refuses: the backup must pass the integrity check and be a
- * Porchlight database this version knows, and nothing may have DATA_DIR locked or the database open. The
+ * Replaces the database with `backupFile`, or refuses: the backup must pass the integrity check, be a Porchlight
+ * database this version knows, with exactly the tables, indexes, triggers and views its migrations make, and
+ * nothing may have DATA_DIR locked or the database open. The
  * current database (WAL checkpointed in first, or moved with it when it cannot be) is kept aside; the backup
  * is copied next to it, flushed and renamed over it, so the database is at every moment the old or the new.
  */
-export function restoreDatabase({
+export async function restoreDatabase({
   backupFile,
   dataDir,
   databaseFile,
@@ -45,7 +47,7 @@ export function restoreDatabase({
   /** Names the kept-aside files. */
   at: Date;
   migrations?: Migrations;
-}): RestoreResult {
+}): Promise<RestoreResult> {
   // A raw copy of a live database may have commits only in its WAL, which the copy below would leave out.
   if (fs.existsSync(`${backupFile}-wal`) && fs.statSync(`${backupFile}-wal`).size > 0) {
     throw new RestoreRefusedError(
@@ -57,6 +59,13 @@ export function restoreDatabase({
   if (!check.ok) throw new RestoreRefusedError(`Refusing to restore: ${check.problem}`);
   if (path.resolve(backupFile) === path.resolve(databaseFile)) {
     throw new RestoreRefusedError('Refusing to restore: that file is the database itself');
+  }
+  // A trigger or view added to a backup would run inside the server on every lead it touches.
+  const schema = await schemaProblem(backupFile, check.migrations, migrations);
+  if (schema) {
+    throw new RestoreRefusedError(
+      `Refusing to restore: ${backupFile} ${schema}; a backup whose schema is not what its migrations make is never restored`,
+    );
   }
 
   const lock = lockDataDir({ dataDir, databaseFile, purpose: 'restore', now: at });

@@ -15,7 +15,7 @@ if (config.databaseUrl) {
   process.exit(1);
 }
 try {
-  const { keptAside } = restoreDatabase({
+  const { keptAside } = await restoreDatabase({
     backupFile: path.resolve(file),
     dataDir: config.dataDir,
     databaseFile: config.databaseFile,

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
+import { takeBackup } from '#db/backups.ts';
 import { LOCK_FILE } from '#db/data-dir-lock.ts';
 import { createDatabase, migrateToLatest } from '#db/database.ts';
 import { migrations } from '#db/migrations/index.ts';
@@ -229,4 +230,34 @@ test('start-up backs an existing database up before migrating it, and refuses on
     'porchlight.sqlite has migrations this version does not know (9999-from-the-future): it was written by a newer version; restore a backup or run the newer version\n',
   );
   expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+}, 60_000);
+
+test('db:restore refuses a backup with a trigger added to it, in one line, and the database is untouched', async () => {
+  const root = tempDir();
+  const dataDir = path.join(root, 'data');
+  const databaseFile = path.join(dataDir, 'porchlight.sqlite');
+  const env = { DATA_DIR: dataDir, BACKUP_DIR: path.join(root, 'backups') };
+  const db = createDatabase(databaseFile);
+  await migrateToLatest(db);
+  await db.destroy();
+  const { file } = await takeBackup({ databaseFile, dir: env.BACKUP_DIR, keep: 7, at: new Date(0) });
+  // Every lead's delivery payload copied into a table of the attacker's own, on each new lead.
+  const tampered = new SQLite(file);
+  tampered.exec(
+    'create table harvest (payload text); ' +
+      'create trigger harvest_outbox after insert on outbox begin insert into harvest values (new.payload); end',
+  );
+  tampered.close();
+  const before = fs.readFileSync(databaseFile);
+  const filesBefore = fs.readdirSync(dataDir).sort();
+
+  const refused = await runScript('server/commands/db-restore.ts', [file], env);
+  expect(refused.code).toBe(1);
+  expect(refused.stdout).toBe('');
+  expect(refused.stderr).toBe(
+    `Refusing to restore: ${file} has table harvest, which its migrations do not make; has trigger harvest_outbox ` +
+      '(on outbox), which its migrations do not make; a backup whose schema is not what its migrations make is never restored\n',
+  );
+  expect(fs.readFileSync(databaseFile).equals(before)).toBe(true);
+  expect(fs.readdirSync(dataDir).sort()).toEqual(filesBefore);
 }, 60_000);
