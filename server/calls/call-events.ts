@@ -1,4 +1,9 @@
-import type { CallStatusEvent } from '#shared/call-status-protocol.ts';
+import { type CallStatus, type CallStatusEvent, stateOfStatus } from '#shared/call-status-protocol.ts';
+
+/** The event of a call reaching `status` at `at`, in the live call's states too. */
+export function statusEvent(callId: string, status: CallStatus, at: Date): CallStatusEvent {
+  return { callId, status, ...stateOfStatus(status), at: at.toISOString() };
+}
 
 export type CallStatusListener = (event: CallStatusEvent) => void;
 

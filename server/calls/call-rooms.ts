@@ -9,7 +9,7 @@ import {
   isCallId,
 } from '#shared/call-status-protocol.ts';
 import { type Clock, systemClock } from '#shared/clock.ts';
-import type { CallEvents } from './call-events.ts';
+import { type CallEvents, statusEvent } from './call-events.ts';
 import type { CallStatusService } from './call-status-service.ts';
 
 export const callRoom = (callId: string) => `call:${callId}`;
@@ -105,7 +105,7 @@ function followJoins(
         unknownCall(ack);
         return;
       }
-      answer(ack, { callId, status });
+      answer(ack, { ...statusEvent(callId, status, clock()), transcript: [], fields: {}, summary: null });
     } catch (error) {
       log.warn({ err: error }, 'could not read a call status for a socket');
       await leave(room);

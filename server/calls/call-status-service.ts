@@ -1,7 +1,7 @@
 import type { DB } from '#db/database.ts';
 import type { CallStatus } from '#shared/call-status-protocol.ts';
 import type { Clock } from '#shared/clock.ts';
-import type { CallEvents } from './call-events.ts';
+import { type CallEvents, statusEvent } from './call-events.ts';
 
 // preparing → calling → (our final states) completed | failed (docs/product-rules.md#call-status). A final state is
 // final, and a call never goes back, so a late or replayed hook cannot reopen a finished call.
@@ -65,7 +65,7 @@ export function callStatusService({
       return now.status === status ? { result: 'unchanged', status } : { result: 'conflict', status: now.status };
     });
     // After the commit, never inside the transaction: the browser hears only of a change that was stored.
-    if (outcome.result === 'updated') events.publish({ callId, status });
+    if (outcome.result === 'updated') events.publish(statusEvent(callId, status, clock()));
     return outcome;
   }
 

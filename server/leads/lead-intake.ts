@@ -3,7 +3,7 @@ import type { Insertable } from 'kysely';
 import type { z } from 'zod';
 import { site } from '#content/site.ts';
 import type { Database } from '#db/schema.ts';
-import type { CallEvents } from '#server/calls/call-events.ts';
+import { type CallEvents, statusEvent } from '#server/calls/call-events.ts';
 import type { LeadChecks } from '#server/leads/checks/lead-checks.ts';
 import { type CheckOutcome, type CheckSubject, runLeadChecks } from '#server/leads/checks/lead-checks-run.ts';
 import type { LeadFormName } from '#server/metrics/server-metrics.ts';
@@ -325,7 +325,7 @@ export function leadIntake({
     if (!saved.saved) return cooldown(saved.retryAt, now);
 
     // After commit, never inside it. 'preparing' starts the local call driver when it runs.
-    if (callId) callEvents.publish({ callId, status: 'preparing' });
+    if (callId) callEvents.publish(statusEvent(callId, 'preparing', now));
     onLeadQueued();
     return { kind: 'accepted', leadId, callId };
   }

@@ -88,7 +88,7 @@ test('inside calling hours: lead, consent, call and webhook payload are stored, 
   });
 
   // After commit: the call's room hears 'preparing' and the outbox worker is woken.
-  expect(api.events).toEqual([{ callId, status: 'preparing' }]);
+  expect(api.events).toEqual([expect.objectContaining({ callId, status: 'preparing', state: 'preparing' })]);
   expect(api.queued).toHaveBeenCalledOnce();
 });
 

@@ -102,7 +102,7 @@ test.skipIf(testPostgresUrl() === undefined)(
     doomed.child.kill('SIGKILL');
     await doomed.exited;
     const seen = await follow(survivor.url, callId);
-    expect(seen[0]).toEqual({ callId, status: 'preparing' });
+    expect(seen[0]).toMatchObject({ callId, status: 'preparing' });
 
     // The stream goes on against the survivor alone, and the receiver comes back.
     const before = accepted.length;
