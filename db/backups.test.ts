@@ -8,6 +8,7 @@ import { leadIds, saveLead } from '#tests/support/lead-rows.ts';
 import { backupFileName, listBackups, takeBackup } from './backups.ts';
 import { createDatabase, type DB, migrateToLatest } from './database.ts';
 import { integrityProblem } from './database-check.ts';
+import { fileStamp } from './durable-files.ts';
 import { restoreDatabase } from './restore.ts';
 
 const T0 = new Date('2026-11-23T15:30:00.000Z');
@@ -90,6 +91,7 @@ test('a backup taken while leads are written at hundreds per second restores int
     backupFile: backup.file,
     dataDir,
     databaseFile: restoredFile,
+    backups: { dir: path.join(root, 'backups'), keep: 7 },
     at: new Date(T0.getTime() + HOUR),
   });
   expect(integrityProblem(restoredFile)).toBeUndefined();
@@ -145,12 +147,31 @@ test('rotation keeps exactly BACKUP_KEEP backups of a kind, the newest, and leav
 
   const regular = listBackups(dir).filter((backup) => backup.kind === 'regular');
   expect(regular.map((backup) => backup.file)).toEqual(taken.slice(3).map((backup) => backup.file));
+  // The pre-migration copy goes with the scheduled backups of its age: once three newer ones exist.
+  expect(taken[2]?.removed).toEqual([pre.file]);
   expect(taken[3]?.removed).toEqual([taken[0]?.file]);
-  // The pre-migration copy is rotated only against its own kind, and the operator's file is untouched.
-  expect(fs.existsSync(pre.file)).toBe(true);
   expect(fs.readdirSync(dir).sort()).toEqual(
-    ['notes.txt', path.basename(pre.file), ...taken.slice(3).map((backup) => path.basename(backup.file))].sort(),
+    ['notes.txt', ...taken.slice(3).map((backup) => path.basename(backup.file))].sort(),
   );
+});
+
+test('no copy of any kind outlives BACKUP_KEEP scheduled backups taken after it', async () => {
+  const { file, root } = await liveDatabase();
+  const dir = path.join(root, 'backups');
+  const day = (n: number) => new Date(T0.getTime() + n * 24 * HOUR);
+  // Kept aside by two restores, and one upgrade's copy: each older than the scheduled backups that follow.
+  const aside = [0, 1].map((n) => `${file}.before-restore-${fileStamp(day(n))}`);
+  for (const copy of aside) fs.copyFileSync(file, copy);
+  fs.writeFileSync(`${aside[0]}-wal`, '');
+  const pre = await takeBackup({ databaseFile: file, dir, keep: 2, at: day(0.5), kind: 'pre-migration' });
+
+  // A fresh install with fewer scheduled backups than BACKUP_KEEP keeps the way back.
+  const first = await takeBackup({ databaseFile: file, dir, keep: 2, at: day(2) });
+  expect(first.removed).toEqual([]);
+  const second = await takeBackup({ databaseFile: file, dir, keep: 2, at: day(3) });
+  expect(second.removed.sort()).toEqual([...aside, pre.file].sort());
+  expect(fs.readdirSync(path.dirname(file)).filter((name) => name.includes('before-restore'))).toEqual([]);
+  expect(listBackups(dir).map((backup) => backup.file)).toEqual([first.file, second.file]);
 });
 
 test('backup names sort in time order, a pre-migration copy just before a regular one of the same second', () => {

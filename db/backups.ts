@@ -21,7 +21,7 @@ export interface BackupResult extends BackupFile {
   ms: number;
   /** Of which the integrity check. */
   checkMs: number;
-  /** Older backups of the same kind removed by rotation. */
+  /** Older copies removed by rotation (db/backups.ts rotateCopies). */
   removed: string[];
 }
 
@@ -57,10 +57,69 @@ export function listBackups(dir: string): BackupFile[] {
 }
 
 /** Keeps the newest `keep` backups of `kind` and deletes the others; returns what it deleted. */
-export function rotateBackups(dir: string, keep: number, kind: BackupKind): string[] {
+function rotateBackups(dir: string, keep: number, kind: BackupKind): string[] {
   const ofKind = listBackups(dir).filter((backup) => backup.kind === kind);
   const removed = ofKind.slice(0, Math.max(0, ofKind.length - keep)).map((backup) => backup.file);
   for (const file of removed) fs.rmSync(file, { force: true });
+  return removed;
+}
+
+/** A database that `npm run db:restore` replaced, kept beside it as `<database>.before-restore-<time>`. */
+export interface KeptAsideFile {
+  file: string;
+  at: Date;
+}
+
+const STAMP = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/;
+
+/** The databases restores kept aside beside `databaseFile`, oldest first (their -wal and -journal not listed). */
+export function listKeptAside(databaseFile: string): KeptAsideFile[] {
+  const dir = path.dirname(databaseFile);
+  const prefix = `${path.basename(databaseFile)}.before-restore-`;
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const match = name.startsWith(prefix) ? STAMP.exec(name.slice(prefix.length)) : null;
+      if (!match) return [];
+      const [, y, mo, d, h, mi, s] = match;
+      return [{ file: path.join(dir, name), at: new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}Z`) }];
+    });
+}
+
+/**
+ * Rotation of every kind of copy, so that none outlives the backup window: an erased person stays in the copies
+ * taken before the erasure until they go (docs/product-rules.md#privacy-requests). Each kind (scheduled,
+ * pre-migration, before-restore) keeps its newest `keep`; and once `keep` scheduled backups exist, a
+ * pre-migration or before-restore copy older than all of them goes too, as a scheduled backup of its age would
+ * have. Returns what it deleted.
+ */
+export function rotateCopies({
+  dir,
+  databaseFile,
+  keep,
+}: {
+  dir: string;
+  databaseFile: string;
+  keep: number;
+}): string[] {
+  const removed = [...rotateBackups(dir, keep, 'regular'), ...rotateBackups(dir, keep, 'pre-migration')];
+  const regular = listBackups(dir).filter((backup) => backup.kind === 'regular');
+  const windowStart = regular.length >= keep ? regular[0]?.at : undefined;
+  const outlived = (at: Date) => windowStart !== undefined && at < windowStart;
+  for (const backup of listBackups(dir)) {
+    if (backup.kind === 'pre-migration' && outlived(backup.at)) {
+      fs.rmSync(backup.file, { force: true });
+      removed.push(backup.file);
+    }
+  }
+  const aside = listKeptAside(databaseFile);
+  aside.forEach((copy, i) => {
+    if (i >= aside.length - keep && !outlived(copy.at)) return;
+    for (const suffix of ['', '-wal', '-journal']) fs.rmSync(`${copy.file}${suffix}`, { force: true });
+    removed.push(copy.file);
+  });
   return removed;
 }
 
@@ -154,7 +213,7 @@ function copyDatabaseInWorker(source: string, target: string): Promise<CopyResul
 export interface TakeBackupOptions {
   databaseFile: string;
   dir: string;
-  /** How many backups of this kind to keep, this one included. */
+  /** How many copies of each kind to keep, this one included (rotateCopies). */
   keep: number;
   /** Names the file. */
   at: Date;
@@ -174,7 +233,7 @@ function removeAbandonedCopies(dir: string): void {
   }
 }
 
-/** One backup into `dir` (created 0700 if missing), then rotation of that kind. */
+/** One backup into `dir` (created 0700 if missing), then rotation of every kind of copy. */
 export async function takeBackup({
   databaseFile,
   dir,
@@ -192,6 +251,6 @@ export async function takeBackup({
     path.join(dir, backupFileName(at, kind)),
   );
   const ms = Math.round(performance.now() - started);
-  const removed = rotateBackups(dir, keep, kind);
+  const removed = rotateCopies({ dir, databaseFile, keep });
   return { file, at, kind, bytes: fs.statSync(file).size, ms, checkMs, removed };
 }

@@ -40,9 +40,9 @@ function keepPrivate(file: string) {
 }
 
 /**
- * Opens the SQLite file (creating its folder) with WAL, foreign keys and a busy timeout. The file, its -wal and
- * -shm are 0600: a new file is created 0600 before SQLite opens it (SQLite gives its -wal and -shm the database
- * file's mode), and an older, wider one is narrowed.
+ * Opens the SQLite file (creating its folder) with WAL, foreign keys, a busy timeout and secure delete. The file,
+ * its -wal and -shm are 0600: a new file is created 0600 before SQLite opens it (SQLite gives its -wal and -shm
+ * the database file's mode), and an older, wider one is narrowed.
  */
 export function createDatabase(file: string): DB {
   const onDisk = file !== ':memory:';
@@ -59,6 +59,9 @@ export function createDatabase(file: string): DB {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Deleted rows are overwritten with zeros, not left in free space: an erased person must not stay readable in
+  // the file or in the backups copied from it (docs/product-rules.md#privacy-requests).
+  sqlite.pragma('secure_delete = ON');
   if (onDisk) for (const suffix of ['', '-wal', '-shm']) keepPrivate(`${file}${suffix}`);
   return new Kysely<Database>({ dialect: new PorchlightSqliteDialect({ database: sqlite }) });
 }

@@ -4,10 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
+import { migrations } from '#db/migrations/index.ts';
 import { leadIds, saveLead } from '#tests/support/lead-rows.ts';
 import { takeBackup } from './backups.ts';
 import { DataDirBusyError, LOCK_FILE, lockDataDir } from './data-dir-lock.ts';
 import { createDatabase, type DB, migrateToLatest } from './database.ts';
+import { fileStamp } from './durable-files.ts';
 import { MIGRATION_TABLE } from './migrator.ts';
 import { RestoreRefusedError, restoreDatabase } from './restore.ts';
 
@@ -30,11 +32,13 @@ async function setup({ backedUp = ['lead-1'], current = ['lead-1', 'lead-2'] } =
   const db = createDatabase(databaseFile);
   await migrateToLatest(db);
   for (const id of backedUp) await saveLead(db, id);
-  const backup = await takeBackup({ databaseFile, dir: path.join(root, 'backups'), keep: 7, at: T0 });
+  const backups = { dir: path.join(root, 'backups'), keep: 7 };
+  const backup = await takeBackup({ databaseFile, ...backups, at: T0 });
   for (const id of current.filter((id) => !backedUp.includes(id))) await saveLead(db, id);
   await db.destroy();
-  const restore = (backupFile = backup.file) => restoreDatabase({ backupFile, dataDir, databaseFile, at: T1 });
-  return { root, dataDir, databaseFile, backup, restore };
+  const restore = (backupFile = backup.file, at = T1) =>
+    restoreDatabase({ backupFile, dataDir, databaseFile, backups, at });
+  return { root, dataDir, databaseFile, backup, backups, restore };
 }
 
 async function idsIn(file: string): Promise<string[]> {
@@ -238,4 +242,83 @@ test.each([
   await expect(refusal).rejects.toThrow(/; a backup whose schema is not what its migrations make is never restored$/);
   expect(fs.readFileSync(databaseFile).equals(before)).toBe(true);
   expect(fs.readdirSync(path.dirname(databaseFile)).sort()).toEqual(['porchlight.sqlite']);
+});
+
+test('a backup from an older version is restored migrated to this one', async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-restore-'));
+  dirs.push(root);
+  const dataDir = path.join(root, 'data');
+  const databaseFile = path.join(dataDir, 'porchlight.sqlite');
+  const older = path.join(root, 'older.sqlite');
+  const db = createDatabase(older);
+  const olderVersion = Object.fromEntries(Object.entries(migrations).slice(0, 5));
+  await migrateToLatest(db, { migrations: olderVersion });
+  await db.destroy();
+
+  const result = await restoreDatabase({
+    backupFile: older,
+    dataDir,
+    databaseFile,
+    backups: { dir: path.join(root, 'backups'), keep: 7 },
+    at: T1,
+  });
+  expect(result.migrations).toEqual(Object.keys(olderVersion));
+  expect(result.applied).toEqual(Object.keys(migrations).slice(5));
+  const restored = new SQLite(databaseFile, { readonly: true });
+  try {
+    expect(restored.prepare(`select count(*) as n from ${MIGRATION_TABLE}`).get()).toEqual({
+      n: Object.keys(migrations).length,
+    });
+  } finally {
+    restored.close();
+  }
+});
+
+test('what prepare does to the copy is in the restored database; if it throws, the restore is refused', async () => {
+  const { databaseFile, backup, backups, dataDir } = await setup();
+  const before = fs.readFileSync(databaseFile);
+  const failing = restoreDatabase({
+    backupFile: backup.file,
+    dataDir,
+    databaseFile,
+    backups,
+    at: T1,
+    prepare: async () => {
+      throw new Error('the erasure ledger cannot be read');
+    },
+  });
+  await expect(failing).rejects.toThrow('the erasure ledger cannot be read');
+  expect(fs.readFileSync(databaseFile).equals(before)).toBe(true);
+  expect(fs.readdirSync(dataDir).sort()).toEqual(['porchlight.sqlite']);
+
+  await restoreDatabase({
+    backupFile: backup.file,
+    dataDir,
+    databaseFile,
+    backups,
+    at: T1,
+    prepare: async (db) => {
+      await db.deleteFrom('leads').where('id', '=', 'lead-1').execute();
+    },
+  });
+  expect(await idsIn(databaseFile)).toEqual([]);
+});
+
+test('databases kept aside by restores are rotated: the newest BACKUP_KEEP stay', async () => {
+  const { dataDir, databaseFile, backup, root } = await setup();
+  const backups = { dir: path.join(root, 'backups'), keep: 2 };
+  const at = (hours: number) => new Date(T1.getTime() + hours * 3_600_000);
+  const removed: string[][] = [];
+  for (let i = 0; i < 4; i++) {
+    const result = await restoreDatabase({ backupFile: backup.file, dataDir, databaseFile, backups, at: at(i) });
+    removed.push(result.removed);
+  }
+  const aside = (hours: number) => `${databaseFile}.before-restore-${fileStamp(at(hours))}`;
+  expect(removed).toEqual([[], [], [aside(0)], [aside(1)]]);
+  expect(
+    fs
+      .readdirSync(dataDir)
+      .filter((name) => name.includes('before-restore'))
+      .sort(),
+  ).toEqual([path.basename(aside(2)), path.basename(aside(3))]);
 });

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '#db/database.ts';
 import type { Database } from '#db/schema.ts';
 import { dayOf, rebuildRollupDays } from '#server/analytics/visit-rollup.ts';
+import { flushErasure, recordErasure } from '#server/leads/erasure-ledger.ts';
 import type { PrivacySubject } from '#shared/privacy-request-schema.ts';
 import type { MatchedBy, PrivacyAction, PrivacyAuditEntry, RecordCounts } from '#shared/privacy-requests.ts';
 
@@ -106,10 +107,13 @@ export function privacyStore(db: DB) {
     /**
      * Deletes every record of the person in one transaction: their visits (with the analytics rollups of those
      * days rebuilt, as retention does), deliveries, leads with their consents, calls and search terms, and
-     * their numbers' cooldowns; then audits the erasure. Returns what went.
+     * their numbers' cooldowns; then audits the erasure. Returns what went. The person is first added to the
+     * erasure ledger, so that a restore erases them again, and the WAL is checkpointed after, so that the file
+     * alone holds the result (server/leads/erasure-ledger.ts).
      */
-    erase(subject: PrivacySubject, now: Date): Promise<PersonRecords> {
-      return db.transaction().execute(async (trx) => {
+    async erase(subject: PrivacySubject, now: Date): Promise<PersonRecords> {
+      await recordErasure(db, subject);
+      const erased = await db.transaction().execute(async (trx) => {
         const records = await recordsOf(trx, subject);
         if (records.visits.length > 0) {
           const visitorIds = unique(records.visits.map((visit) => visit.visitor_id));
@@ -130,6 +134,8 @@ export function privacyStore(db: DB) {
         await audit(trx, 'erase', records.matchedBy, countsOf(records), now);
         return records;
       });
+      await flushErasure(db);
+      return erased;
     },
 
     /** The newest audit entries. */

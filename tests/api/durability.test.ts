@@ -8,6 +8,7 @@ import { LOCK_FILE } from '#db/data-dir-lock.ts';
 import { createDatabase, migrateToLatest } from '#db/database.ts';
 import { migrations } from '#db/migrations/index.ts';
 import { runScript, type ServerProcess, startServer } from '#tests/support/server-script.ts';
+import { PASSWORDS } from '#tests/support/sessions.ts';
 
 // Process-level checks of what an operator relies on: SIGTERM, kill -9, backups, restore and upgrades against
 // the real server (`npm start`), each over its own temporary DATA_DIR.
@@ -187,7 +188,9 @@ test('back up while serving, lose the volume, restore, and find every lead accep
 
   const restored = await runScript('server/commands/db-restore.ts', [file], env);
   expect(restored).toMatchObject({ code: 0, stderr: '' });
-  expect(restored.stdout).toBe(`Restored ${path.join(dataDir, 'porchlight.sqlite')} from ${file}\n`);
+  expect(restored.stdout).toBe(
+    `Restored ${path.join(dataDir, 'porchlight.sqlite')} from ${file}; no erasure recorded in ${dataDir}, so none was applied again\n`,
+  );
   const again = start(env);
   const againPort = await again.listening;
   expect((await fetch(`http://127.0.0.1:${againPort}/readyz`)).status).toBe(200);
@@ -231,6 +234,80 @@ test('start-up backs an existing database up before migrating it, and refuses on
   );
   expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
 }, 60_000);
+
+/** Posts a contact lead for this person; true when it was accepted. */
+async function postPerson(port: number, phoneNumber: string, email: string): Promise<boolean> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/contact`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ firstName: 'Jane', lastName: 'Doe', phoneNumber, companyName: 'Doe Realty', email }),
+  });
+  await res.arrayBuffer();
+  return res.status === 201;
+}
+
+/** Signs in to the lead inbox and erases everything of one phone number, as the operator's page does. */
+async function eraseByPhone(port: number, phone: string): Promise<{ status: number; body: unknown }> {
+  const base = `http://127.0.0.1:${port}`;
+  const signIn = await fetch(`${base}/api/session`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ role: 'operator', password: PASSWORDS.operator }),
+  });
+  expect(signIn.status).toBe(200);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const res = await fetch(`${base}/api/privacy-requests/erase`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ phone, confirm: true }),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+test('a person erased after a backup stays erased when that backup is restored, and leaves no trace in the WAL or the file', async () => {
+  const root = tempDir();
+  const dataDir = path.join(root, 'data');
+  const databaseFile = path.join(dataDir, 'porchlight.sqlite');
+  const env = {
+    DATA_DIR: dataDir,
+    BACKUP_DIR: path.join(root, 'backups'),
+    BACKUP_INTERVAL_HOURS: '0',
+    OPERATOR_PASSWORD: PASSWORDS.operator,
+  };
+  const server = start(env);
+  const port = await server.listening;
+  expect(await postPerson(port, '(210) 234-5678', 'jane@example.com')).toBe(true);
+  expect(await postPerson(port, '(210) 345-6789', 'bob@example.com')).toBe(true);
+  const backup = await runScript('server/commands/db-backup.ts', [], env);
+  const file = /^Backed up to (\S+) /.exec(backup.stdout)?.[1] ?? '';
+  expect(fs.existsSync(file)).toBe(true);
+
+  const erased = await eraseByPhone(port, '2102345678');
+  expect(erased).toMatchObject({ status: 200, body: { matchedBy: 'phone', erased: { leads: 1 } } });
+  // While the server still runs: the erased rows are neither in its write-ahead log nor in the file's free space.
+  for (const traceIn of [`${databaseFile}-wal`, databaseFile]) {
+    const bytes = fs.existsSync(traceIn) ? fs.readFileSync(traceIn) : Buffer.alloc(0);
+    expect(bytes.includes('2102345678')).toBe(false);
+    expect(bytes.includes('jane@example.com')).toBe(false);
+  }
+  server.child.kill('SIGTERM');
+  expect(await server.exited).toBe(0);
+
+  const restored = await runScript('server/commands/db-restore.ts', [file], env);
+  expect(restored).toMatchObject({ code: 0, stderr: '' });
+  expect(restored.stdout).toContain(
+    '; erasures applied again: 1 in the ledger, 1 found in the backup, 1 lead(s) erased',
+  );
+  expect([...storedEmails(databaseFile)]).toEqual(['bob@example.com']);
+  expect(fs.readFileSync(databaseFile).includes('2102345678')).toBe(false);
+  // The ledger beside the database names no one.
+  const ledger = fs.readFileSync(path.join(dataDir, 'erasure-ledger'), 'utf8');
+  expect(ledger).not.toContain('2102345678');
+  expect(ledger).not.toContain('jane@example.com');
+}, 120_000);
 
 test('db:restore refuses a backup with a trigger added to it, in one line, and the database is untouched', async () => {
   const root = tempDir();
