@@ -65,6 +65,8 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     clientAddress: clientAddressOf(config.trustProxy),
     socketsPerAddress: config.socketsPerAddress,
     slots: ctx.socketSlots,
+    onRefused: metrics.socketRefused,
+    clock: ctx.clock,
   });
   metrics.observe({ socketCount: () => io.engine.clientsCount });
   const unbindRooms = bindCallRooms(io, { calls: ctx.calls, events: ctx.callEvents, logger, clock: ctx.clock });
