@@ -93,7 +93,20 @@ export function createApp(ctx: AppContext): Express {
       message: { error: 'Too many requests. Please wait a minute and try again.' },
     }),
   );
-  api.use(sameOriginOnly(config.siteUrl));
+  let warnedSiteUrl = false;
+  api.use(
+    sameOriginOnly(config.siteUrl, {
+      // Once per process: the operator needs the line, not one per refused form.
+      onSiteUnderAnotherName(origin) {
+        if (warnedSiteUrl) return;
+        warnedSiteUrl = true;
+        ctx.logger.warn(
+          { origin, siteUrl: config.siteUrl },
+          `a form was sent from ${origin}, this server under another name than SITE_URL (${config.siteUrl}), and refused: set SITE_URL=${origin} if that is the site's address`,
+        );
+      },
+    }),
+  );
   api.use(cookieParser(ctx.sessionSecret));
   // Visits parse their own body with a smaller limit (2 kB), so they sit above the general parser too.
   const calendarLink = (tag: string | null) => calendarFor(tag ?? DEFAULT_SOURCE_TAG, config.leads.calTeam).link;

@@ -24,6 +24,16 @@ test('a fresh checkout needs no variables at all', () => {
   expect(config.isProduction).toBe(false);
 });
 
+test('without SITE_URL the site is where the server listens, so another PORT works from the first run', () => {
+  expect(loadConfig({ PORT: '4000' }).siteUrl).toBe('http://localhost:4000');
+  expect(loadConfig({ HOST: '127.0.0.1', PORT: '8080' }).siteUrl).toBe('http://localhost:8080');
+  expect(loadConfig({ HOST: '192.168.1.20', PORT: '4000' }).siteUrl).toBe('http://192.168.1.20:4000');
+  expect(loadConfig({ HOST: 'fd00::5', PORT: '4000' }).siteUrl).toBe('http://[fd00::5]:4000');
+  // A free port is not known before listening.
+  expect(loadConfig({ PORT: '0' }).siteUrl).toBe('http://localhost:3000');
+  expect(loadConfig({ PORT: '4000', SITE_URL: 'https://porchlight.ai' }).siteUrl).toBe('https://porchlight.ai');
+});
+
 test.each([
   ['PORT', { PORT: '70000' }],
   ['SITE_URL', { SITE_URL: 'not a url' }],

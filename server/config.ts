@@ -8,11 +8,24 @@ import type { PromoVideo, PublicConfig } from '#shared/public-config.ts';
 // `publicConfig()` reaches the browser.
 const port = z.coerce.number().int().min(0).max(65535);
 
+/** Addresses a browser on this machine reaches as `localhost`. */
+const LOCAL_HOSTS = new Set(['0.0.0.0', '::', '127.0.0.1', '::1', 'localhost']);
+
+/**
+ * SITE_URL when it is unset: the origin a browser on this machine opens, `http://localhost:PORT` (or HOST when it
+ * names one address). PORT 0 (a free port, for tests) is not known before listening, so 3000 stands in.
+ */
+export function defaultSiteUrl(host: string, port: number): string {
+  const name = LOCAL_HOSTS.has(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port || 3000}`;
+}
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: port.default(3000),
-  SITE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+  // Unset: where the server listens (defaultSiteUrl), so a first run on another PORT works as it is.
+  SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('data'),
   // Unset: the SQLite file in DATA_DIR. A PostgreSQL URL lets several instances share one database.
   DATABASE_URL: z
@@ -245,7 +258,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     isProduction: env.NODE_ENV === 'production',
     host: env.HOST,
     port: env.PORT,
-    siteUrl: env.SITE_URL.replace(/\/$/, ''),
+    siteUrl: (env.SITE_URL ?? defaultSiteUrl(env.HOST, env.PORT)).replace(/\/$/, ''),
     dataDir,
     databaseFile: path.join(dataDir, 'porchlight.sqlite'),
     databaseUrl: env.DATABASE_URL,

@@ -83,3 +83,23 @@ test('a built asset answered ahead of the app gets a request id, and its log lin
     res: { statusCode: 200 },
   });
 });
+
+test('a form sent to this server under another name than SITE_URL is refused, and the log says once what to set', async () => {
+  const { app, lines } = await appWithLog({ SITE_URL: 'http://localhost:3000' });
+  const siteUrlWarnings = () => lines.filter((line) => String(line.msg).includes('SITE_URL'));
+  // A page elsewhere posting here is a forgery, not this server under another name: nothing to tell the operator.
+  const forged = await request(app).post('/api/contact').set('Origin', 'https://evil.example').send({});
+  expect(forged.status).toBe(403);
+  expect(siteUrlWarnings()).toEqual([]);
+  const send = () =>
+    request(app)
+      .post('/api/contact')
+      .set('Host', 'localhost:4000')
+      .set('Origin', 'http://localhost:4000')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send({});
+  expect((await send()).status).toBe(403);
+  expect((await send()).status).toBe(403);
+  expect(siteUrlWarnings()).toHaveLength(1);
+  expect(siteUrlWarnings()[0]?.msg).toContain('set SITE_URL=http://localhost:4000');
+});
