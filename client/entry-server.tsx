@@ -31,11 +31,17 @@ export interface RenderOptions {
   preloadsFor(routeIds: string[]): string[];
   /** Crawlers get the whole document at once; browsers get the shell as soon as it is ready. */
   waitForAll: boolean;
+  /**
+   * A page whose loaders find nothing (an article no post has) is not rendered: the result says `not-found`,
+   * for a server that answers every such page with its one cached not-found page (server/pages/ssr.ts).
+   */
+  reportNotFound?: boolean;
   onError(error: unknown): void;
 }
 
 export type RenderResult =
   | { kind: 'response'; response: Response }
+  | { kind: 'not-found' }
   | { kind: 'html'; status: number; pipe(destination: Writable): void; abort(): void };
 
 export type Render = (request: Request, options: RenderOptions) => Promise<RenderResult>;
@@ -49,6 +55,8 @@ export function createRenderer(routeTable: RouteObject[]): Render {
   return async function render(request, options) {
     const context = await handler.query(request);
     if (context instanceof Response) return { kind: 'response', response: context };
+    // Loaders answer 404 only for what does not exist; the page would be the not-found page.
+    if (options.reportNotFound && context.statusCode === 404) return { kind: 'not-found' };
 
     // Loader errors other than HTTP responses are logged here and reach the page only as a generic error.
     if (context.errors) {

@@ -151,7 +151,7 @@ function distinctUrls(pagePaths: string[], count: number): string[] {
 
 /** `count` paths no page has: they all get the one cached not-found page. */
 const unknownPaths = (count: number) => Array.from({ length: count }, (_, i) => `/no-such-page-${i}`);
-/** `count` articles that do not exist: each is rendered (their not-found pages are not cached), the most a sweep costs. */
+/** `count` articles that do not exist: their loaders run, then they get the cached not-found page too. */
 const unknownArticles = (count: number) => Array.from({ length: count }, (_, i) => `/blog/no-such-article-${i}`);
 
 const percent = (part: number, whole: number) => `${whole ? Math.round((100 * part) / whole) : 0} %`;
@@ -279,8 +279,8 @@ try {
     `\nDistinct URLs: the same load spread in turn over N URLs made of the site's ${pagePaths.length} real pages: as they ` +
       'are, with ?layout=list,\nin capitals or with a trailing slash (redirected to the page), each with a query ' +
       'parameter of its own. The cache keys a page\nby its path and ?layout=list only, so it holds at most ' +
-      `${pagePaths.length * 2} of them (and ${CACHE_ENTRIES} pages in all). Last, N paths no page has, which share ` +
-      'one cached not-found page,\nand N articles that do not exist, each rendered. RSS is the server process ' +
+      `${pagePaths.length * 2} of them (and ${CACHE_ENTRIES} pages in all). Last, N paths no page has and N ` +
+      'articles that do not exist,\nwhich all share one cached not-found page. RSS is the server process ' +
       'before and after.\n',
   );
   for (const pagePath of pagePaths) {

@@ -20,6 +20,12 @@ const TARGETS_KEPT = 1024;
  */
 export const NOT_FOUND_PAGE_KEY = 'not-found';
 
+/**
+ * Where that page is rendered: a path no page has, so that it is the catch-all route's page, with none of the
+ * code of the page a visitor asked for (an article's, for an article that does not exist).
+ */
+export const NOT_FOUND_PAGE_PATH = '/404';
+
 export interface CachedPageResponses {
   /** The cached page of a request target, ready to send (server/pages/hot-path.ts). */
   page(target: string): PreparedResponse | undefined;

@@ -125,6 +125,17 @@ test('one render per URL at a time, and none while the page is fresh', async () 
   expect(render).toHaveBeenCalledTimes(1);
 });
 
+test('a fill asked for while the page renders waits for that render, so a request can send the page it finds then', async () => {
+  const cache = createPageCache({ clock: () => new Date('2026-01-05T12:00:00Z') });
+  const render = vi.fn(page(404, 'Page not found'));
+  const first = cache.fill('not-found', render, { status: 404 });
+  const second = cache.fill('not-found', render, { status: 404 });
+  await second;
+  expect(cache.get('not-found')?.status).toBe(404);
+  await first;
+  expect(render).toHaveBeenCalledTimes(1);
+});
+
 test('past its size the least recently used URL goes first', async () => {
   const cache = createPageCache({ clock: () => new Date('2026-01-05T12:00:00Z'), maxEntries: 2 });
   const fill = async (url: string) => {

@@ -34,8 +34,8 @@ export interface PageCache {
    */
   get(key: string): CachedPage | undefined;
   /**
-   * Renders the page of `key` into the cache unless it is fresh there or already being rendered; resolves once
-   * that is done (never rejects: failures go to `onError`).
+   * Renders the page of `key` into the cache unless it is fresh there; resolves once that is done, or once the
+   * render already under way for `key` is (never rejects: failures go to `onError`).
    */
   fill(
     key: string,
@@ -114,7 +114,8 @@ export function createPageCache({
 }: PageCacheOptions): PageCache {
   // Map order is use order: least recently used first.
   const entries = new Map<string, Entry>();
-  const rendering = new Set<string>();
+  /** The render under way for each key, which a second fill for it waits on instead of rendering again. */
+  const rendering = new Map<string, Promise<void>>();
   /** When a request was last sent on to render a stale page again. */
   const claims = new Map<string, number>();
   const marker = crypto.randomBytes(16).toString('base64url');
@@ -173,25 +174,26 @@ export function createPageCache({
     fill(key, render, { status: expectedStatus = 200, early = false } = {}) {
       const now = clock().getTime();
       const entry = usable(key, now);
-      if (rendering.has(key) || (entry && isFresh(entry, now, early ? ttlMs / 2 : ttlMs))) return Promise.resolve();
-      rendering.add(key);
+      const underWay = rendering.get(key);
+      if (underWay) return underWay;
+      if (entry && isFresh(entry, now, early ? ttlMs / 2 : ttlMs)) return Promise.resolve();
       claims.delete(key);
       // A render that throws at once is a failed render like any other, not an error for the visitor's request.
-      return (
-        Promise.resolve()
-          .then(() => render(marker))
-          .then(async (rendered) => {
-            // Only whole pages with the status asked for: a 404 for every made-up path must not fill the cache.
-            if (rendered?.status !== expectedStatus) return;
-            const { html, sources } = hashInlineTags(rendered.html, marker);
-            const page = { status: rendered.status, body: await compress(html), inline: sources };
-            store(key, { page, storedAt: clock().getTime() });
-          })
-          .catch((error: unknown) => onError?.(error))
-          // Nothing is left to tell if reporting the failure failed too; the cache must still let the key go.
-          .catch(() => {})
-          .finally(() => rendering.delete(key))
-      );
+      const done = Promise.resolve()
+        .then(() => render(marker))
+        .then(async (rendered) => {
+          // Only whole pages with the status asked for: a 404 for every made-up path must not fill the cache.
+          if (rendered?.status !== expectedStatus) return;
+          const { html, sources } = hashInlineTags(rendered.html, marker);
+          const page = { status: rendered.status, body: await compress(html), inline: sources };
+          store(key, { page, storedAt: clock().getTime() });
+        })
+        .catch((error: unknown) => onError?.(error))
+        // Nothing is left to tell if reporting the failure failed too; the cache must still let the key go.
+        .catch(() => {})
+        .finally(() => rendering.delete(key));
+      rendering.set(key, done);
+      return done;
     },
     size() {
       return { entries: entries.size, bytes };

@@ -5,7 +5,7 @@ import type { Render, RenderOptions } from '#client/entry-server.tsx';
 import { nonceOf } from '#server/http/security.ts';
 import { pageKeyOf } from '#shared/page-query.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
-import { type CachedPageResponses, NOT_FOUND_PAGE_KEY } from './cached-pages.ts';
+import { type CachedPageResponses, NOT_FOUND_PAGE_KEY, NOT_FOUND_PAGE_PATH } from './cached-pages.ts';
 import { writePrepared } from './encoded-body.ts';
 import type { FillOptions, PageCache } from './page-cache.ts';
 import type { PageSource } from './page-source.ts';
@@ -97,6 +97,24 @@ const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Contro
 
 /** Streams every page through React Router's static handler; its status codes are the response's. */
 export function ssrHandler({ pages, publicConfig, siteUrl, cache, cachedPages }: SsrOptions): RequestHandler {
+  /**
+   * The one not-found page every path no page has shares, from the cache; rendered into it first when it is not
+   * there (requests that come meanwhile wait for that one render). Undefined without a cache, or when the
+   * render failed.
+   */
+  async function notFoundPage(onError: (error: unknown) => void) {
+    if (!cache || !cachedPages) return undefined;
+    const cached = cachedPages.notFound();
+    if (cached) return cached;
+    await fillPage(cache, NOT_FOUND_PAGE_KEY, new URL(NOT_FOUND_PAGE_PATH, siteUrl), {
+      pages,
+      publicConfig,
+      onError,
+      status: 404,
+    });
+    return cachedPages.notFound();
+  }
+
   return async (req, res, next) => {
     try {
       const url = pageUrlOf(siteUrl, req.originalUrl);
@@ -111,28 +129,35 @@ export function ssrHandler({ pages, publicConfig, siteUrl, cache, cachedPages }:
         res.redirect(301, `${url.origin}${canonical}${url.search}`);
         return;
       }
-      const nonce = nonceOf(res);
-      const cacheable = cache && req.method === 'GET';
-      // Every path no page has gets the same not-found page: rendered once, then sent from the cache.
-      const notFound = Boolean(cache && (await pages.serverModule()).matchesNoPage(url.pathname));
-      const cachedNotFound = notFound ? cachedPages?.notFound() : undefined;
-      if (cachedNotFound) {
-        writePrepared(req, res, cachedNotFound, []);
+      const onError = (error: unknown) => req.log.error({ err: error }, 'page render failed');
+      // Every path no page has gets the same not-found page, rendered once: a scanner's thousand made-up paths
+      // cost one render, not a thousand (docs/decisions/0005-page-cache-and-csp.md). Should that render fail,
+      // the plain error page says the same.
+      const sendNotFound = async () => {
+        const page = await notFoundPage(onError);
+        if (page) writePrepared(req, res, page, []);
+        else next(Object.assign(new Error('no page at this path'), { status: 404 }));
+      };
+      if (cachedPages && (await pages.serverModule()).matchesNoPage(url.pathname)) {
+        await sendNotFound();
         return;
       }
-      // Any query parameter that does not change the page shares its path's cached page, which
-      // server/pages/cached-pages.ts serves ahead of this handler once it is there.
-      const key = notFound ? NOT_FOUND_PAGE_KEY : cacheable ? pageKeyOf(url) : '';
       const render = await pages.render();
       const options: RenderOptions = {
-        nonce,
+        nonce: nonceOf(res),
         publicConfig,
         bootstrapModules: pages.bootstrapModules,
         preloadsFor: pages.preloadsFor,
         waitForAll: isbot(req.get('user-agent') ?? ''),
-        onError: (error) => req.log.error({ err: error }, 'page render failed'),
+        // A page whose loaders find nothing (an article, a team member that does not exist) gets it too.
+        reportNotFound: Boolean(cachedPages),
+        onError,
       };
       const result = await render(toFetchRequest(req, res, url), options);
+      if (result.kind === 'not-found') {
+        await sendNotFound();
+        return;
+      }
       if (result.kind === 'response') {
         const location = result.response.headers.get('location');
         if (location) res.redirect(result.response.status, location);
@@ -146,17 +171,12 @@ export function ssrHandler({ pages, publicConfig, siteUrl, cache, cachedPages }:
       });
       result.pipe(res);
       // This visitor gets the stream; the next ones get the page from the cache, rendered for the key's URL so
-      // that nothing of this request's other parameters is kept.
-      if (cacheable && result.status === (notFound ? 404 : 200)) {
-        // Joined as text, so that a path such as `//other.example` stays a path (server/pages/page-url.ts). The
-        // not-found page says nothing of the path it was asked for: this one stands for all of them.
-        const keyUrl = new URL(`${url.origin}${notFound ? url.pathname : key}`);
-        void fillPage(cache, key, keyUrl, {
-          pages,
-          publicConfig,
-          onError: options.onError,
-          status: notFound ? 404 : 200,
-        });
+      // that nothing of this request's other parameters is kept. Any query parameter that does not change the
+      // page shares its path's cached page, which server/pages/cached-pages.ts serves ahead of this handler.
+      if (cache && req.method === 'GET' && result.status === 200) {
+        const key = pageKeyOf(url);
+        // Joined as text, so that a path such as `//other.example` stays a path (server/pages/page-url.ts).
+        void fillPage(cache, key, new URL(`${url.origin}${key}`), { pages, publicConfig, onError });
       }
     } catch (error) {
       next(error);

@@ -170,10 +170,11 @@ test('every path no page has gets one cached not-found page, rendered once, whic
   try {
     const first = await fetch(`${server.url}/wp-login.php?x=1`);
     expect(first.status).toBe(404);
-    await first.text();
-    await vi.waitFor(() => expect(own.get(NOT_FOUND_PAGE_KEY)?.status).toBe(404), FILLED);
-    // The visitor's stream and the cache's whole render.
-    expect(counted.renders).toBe(2);
+    expect(headingOf(await first.text())).toBe('Page not found');
+    // Rendered once, whole, into the cache; the first visitor gets it from there too.
+    expect(own.get(NOT_FOUND_PAGE_KEY)?.status).toBe(404);
+    expect(first.headers.get('content-security-policy')).not.toContain("'nonce-");
+    expect(counted.renders).toBe(1);
 
     for (const path of ['/.env', '/no-such-page', '/a/b/c', '//other.example/x', '/%E2%80%A6']) {
       const res = await fetch(`${server.url}${path}`);
@@ -185,7 +186,7 @@ test('every path no page has gets one cached not-found page, rendered once, whic
       expect(res.headers.get('content-security-policy')).not.toContain("'nonce-");
       expect(res.headers.get('x-request-id')).toMatch(UUID_V4);
     }
-    expect(counted.renders).toBe(2);
+    expect(counted.renders).toBe(1);
     expect(own.size().entries).toBe(1);
 
     // What answers ahead of the pages still does: static files, discovery, the API, health.
@@ -203,17 +204,52 @@ test('every path no page has gets one cached not-found page, rendered once, whic
       ['/api/no-such-endpoint', 404, 'application/json'],
     ]);
 
-    // A page that exists but has nothing at this address (an article) still renders its own not-found page.
-    const article = await fetch(`${server.url}/blog/no-such-article`);
-    expect(article.status).toBe(404);
-    expect(headingOf(await article.text())).toBe('Page not found');
-    expect(counted.renders).toBe(3);
+    // A page that exists but has nothing at this address (an article, a team member) gets the same page.
+    for (const path of ['/blog/no-such-article', '/meet/nobody-here']) {
+      const res = await fetch(`${server.url}${path}`);
+      expect([path, res.status]).toEqual([path, 404]);
+      expect(await res.text()).toBe(own.get(NOT_FOUND_PAGE_KEY)?.body.bytes.identity.toString());
+    }
+    expect(counted.renders).toBe(1);
     expect(own.size().entries).toBe(1);
   } finally {
     await server.close();
     await app.close();
   }
 });
+
+test('a thousand missing article slugs render the not-found page once, and each gets it from the cache', async () => {
+  const counted = await countedPages();
+  const own = createPageCache({ clock: () => new Date('2026-01-05T12:00:00Z') });
+  const app = await createTestApp({}, { pageCache: own, pages: counted.pages });
+  const server = await listen(app.app);
+  try {
+    const get = async (i: number) => {
+      const slug = `no-such-article-${i}`;
+      const res = await fetch(`${server.url}/blog/${slug}`);
+      const html = await res.text();
+      expect([slug, res.status, headingOf(html)]).toEqual([slug, 404, 'Page not found']);
+      expect(html).not.toContain(slug);
+      expect(html).toBe(own.get(NOT_FOUND_PAGE_KEY)?.body.bytes.identity.toString());
+      // The cached page's CSP: hashes, no nonce.
+      expect(res.headers.get('content-security-policy')).not.toContain("'nonce-");
+    };
+    // Ten at a time from the start, as a scanner would: the first ten wait for one render, not ten.
+    for (let i = 0; i < 1_000; i += 10) {
+      await Promise.all(Array.from({ length: 10 }, (_, j) => get(i + j)));
+    }
+    expect(counted.renders).toBe(1);
+    expect(own.size().entries).toBe(1);
+    // An article that exists is still its own page: the visitor's stream and the cache's whole render.
+    const found = await fetch(`${server.url}/blog/why-top-agents-let-ai-handle-the-first-call`);
+    expect(found.status).toBe(200);
+    expect(headingOf(await found.text())).toContain('Let AI Handle the First Call');
+    await vi.waitFor(() => expect(counted.renders).toBe(3), FILLED);
+  } finally {
+    await server.close();
+    await app.close();
+  }
+}, 60_000);
 
 test('the Host a page was asked with plays no part in what is cached', async () => {
   const res = await request(ctx.app).get('/').set('Host', 'evil.example');
@@ -224,15 +260,19 @@ test('the Host a page was asked with plays no part in what is cached', async () 
   expect(cached).not.toContain('evil.example');
 });
 
-/** The build's pages, counting every render the app starts. */
+/**
+ * The build's pages, counting every page the app renders. A page whose loaders find nothing, asked for by a
+ * server that answers such pages from its cache, is not rendered, so it does not count.
+ */
 async function countedPages() {
   const pages = await builtPages();
   const counted = { renders: 0, pages: { ...pages } as PageSource };
   counted.pages.render = async () => {
     const render = await pages.render();
-    return (req, options) => {
-      counted.renders++;
-      return render(req, options);
+    return async (req, options) => {
+      const result = await render(req, options);
+      if (result.kind === 'html') counted.renders++;
+      return result;
     };
   };
   return counted;
