@@ -83,6 +83,14 @@ const globalCss = `
   textarea {
     font: inherit;
   }
+  /* A field fills at most its column: left to its default width (about twenty characters), a text field is wider
+     than a phone's dialog or a two-field row, and pushes the form out of the dialog, or onto the field beside it. */
+  input,
+  select,
+  textarea {
+    min-width: 0;
+    max-width: 100%;
+  }
   [hidden] {
     display: none !important;
   }

@@ -46,6 +46,11 @@ export interface LayoutProblems {
   smallInputText: string[];
   /** Buttons, links and fields under 44 × 44 px in the header, open dialogs and forms (phones only). */
   smallTapTargets: string[];
+  /**
+   * What is wrong inside an open dialog or popup, measured against the dialog's own box rather than the screen's:
+   * content outside it, two form fields on top of each other, the dialog scrolling sideways.
+   */
+  inDialogs: string[];
 }
 
 export type Theme = 'light' | 'dark';
@@ -55,6 +60,8 @@ interface MeasureOptions {
   phone: boolean;
   /** Where a third party draws its own controls (the booking calendar): their size is not ours to set. */
   thirdParty?: string;
+  /** What else counts as a dialog besides an open <dialog>: a popup that is not modal (the promo card). */
+  popups?: string;
 }
 
 /**
@@ -66,7 +73,7 @@ export function measureLayout(page: Page, options: MeasureOptions): Promise<Reco
 }
 
 // Runs in the page: one function, since it is sent there as its source text.
-async function measureInPage({ phone, thirdParty }: MeasureOptions): Promise<Record<Theme, LayoutProblems>> {
+async function measureInPage({ phone, thirdParty, popups }: MeasureOptions): Promise<Record<Theme, LayoutProblems>> {
   const running = document
     .getAnimations()
     .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY);
@@ -172,6 +179,78 @@ async function measureInPage({ phone, thirdParty }: MeasureOptions): Promise<Rec
         if (rect.width < 44 - SLACK || rect.height < 44 - SLACK) smallTapTargets.push(describe(target, rect));
       }
     }
-    return { cutOff, sidewaysScroll, smallInputText, smallTapTargets };
+
+    // Each open dialog holds its own content: a field that pokes out of the dialog's side is cut off by it or makes it
+    // scroll sideways, even when the screen has room for it, and fields laid over one another cannot be read or used.
+    const inDialogs: string[] = [];
+    const dialogs = document.querySelectorAll(['dialog[open]', popups].filter(Boolean).join(', '));
+    for (const dialog of dialogs) {
+      if (!shown(dialog)) continue;
+      const name = dialog.getAttribute('aria-label') ?? dialog.querySelector('h2')?.textContent?.trim() ?? 'dialog';
+      const box = dialog.getBoundingClientRect();
+      const dialogStyle = getComputedStyle(dialog);
+      // The inside of the border: content may scroll up and down within it, never sideways.
+      const inner = {
+        left: box.left + Number.parseFloat(dialogStyle.borderLeftWidth),
+        right: box.left + Number.parseFloat(dialogStyle.borderLeftWidth) + dialog.clientWidth,
+        top: box.top + Number.parseFloat(dialogStyle.borderTopWidth) - dialog.scrollTop,
+        bottom: box.top + Number.parseFloat(dialogStyle.borderTopWidth) - dialog.scrollTop + dialog.scrollHeight,
+      };
+      const scrollers = [dialog, ...dialog.querySelectorAll('*')].filter((element) => {
+        const overflowX = getComputedStyle(element).overflowX;
+        const sideways =
+          overflowX !== 'visible' && overflowX !== 'clip' && element.scrollWidth > element.clientWidth + 1;
+        return sideways && shown(element) && !visuallyHidden(element);
+      });
+      for (const scroller of scrollers) {
+        const by = scroller.scrollWidth - scroller.clientWidth;
+        const what = scroller === dialog ? 'it' : describe(scroller, scroller.getBoundingClientRect());
+        inDialogs.push(`"${name}": ${what} scrolls sideways by ${by} px`);
+      }
+      for (const element of dialog.querySelectorAll('*')) {
+        if (thirdParty && element.parentElement?.closest(thirdParty)) continue;
+        const rect = element.getBoundingClientRect();
+        if (rect.width === 0 || rect.height === 0) continue;
+        if (!shown(element) || visuallyHidden(element)) continue;
+        // What of the box can be seen: a box inside the dialog that clips (overflow other than visible) crops on purpose.
+        let { left, right, top, bottom } = rect;
+        for (let node = element.parentElement; node && node !== dialog; node = node.parentElement) {
+          if (getComputedStyle(node).overflowX === 'visible') continue;
+          const clip = node.getBoundingClientRect();
+          left = Math.max(left, clip.left);
+          right = Math.min(right, clip.right);
+          top = Math.max(top, clip.top);
+          bottom = Math.min(bottom, clip.bottom);
+        }
+        if (right <= left || bottom <= top) continue;
+        const outside =
+          left < inner.left - SLACK ||
+          right > inner.right + SLACK ||
+          top < inner.top - SLACK ||
+          bottom > inner.bottom + SLACK;
+        if (outside) {
+          const edges = `${Math.round(inner.left)}…${Math.round(inner.right)}`;
+          inDialogs.push(`"${name}": outside the dialog (${edges}): ${describe(element, rect)}`);
+        }
+      }
+      // Form fields, with their labels: none may lie on another, unless one holds the other (a label around its box).
+      const fields = [...dialog.querySelectorAll('input:not([type=hidden]), select, textarea, button, label')].filter(
+        (field) =>
+          shown(field) && !visuallyHidden(field) && !(thirdParty && field.closest(thirdParty)) && field.closest('form'),
+      );
+      for (const [index, a] of fields.entries()) {
+        for (const b of fields.slice(index + 1)) {
+          if (a.contains(b) || b.contains(a)) continue;
+          const ra = a.getBoundingClientRect();
+          const rb = b.getBoundingClientRect();
+          const across = Math.min(ra.right, rb.right) - Math.max(ra.left, rb.left);
+          const down = Math.min(ra.bottom, rb.bottom) - Math.max(ra.top, rb.top);
+          if (across > 1 && down > 1) {
+            inDialogs.push(`"${name}": ${describe(a, ra)} overlaps ${describe(b, rb)} by ${Math.round(across)} px`);
+          }
+        }
+      }
+    }
+    return { cutOff, sidewaysScroll, smallInputText, smallTapTargets, inDialogs };
   }
 }

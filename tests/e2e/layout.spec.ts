@@ -5,16 +5,17 @@ import { type LayoutProblems, measureLayout, viewports } from './layout-check.ts
 import { signInApi } from './operator-support.ts';
 
 // Every page whole at every common width: nothing cut off at either edge, no sideways scroll, input text of
-// 16 px or more, and 44 px tap targets on phones; both orientations, both themes. One page per route, resized
-// in a loop. The desktop project runs it (the test sets every size itself), so the suite pays for it once.
+// 16 px or more, and 44 px tap targets on phones; both orientations, both themes. Every dialog a visitor can open
+// whole inside its own box too: nothing outside it, no field over another, no sideways scroll within it. One page
+// per route, resized in a loop. The desktop project runs it (the test sets every size itself), so the suite pays
+// for it once.
 
 /** What was wrong at each screen size and theme; empty when the page is whole everywhere. */
-async function problemsAcrossScreens(page: Page, only: 'phones' | 'all' = 'all'): Promise<string[]> {
+async function problemsAcrossScreens(page: Page, popups?: string): Promise<string[]> {
   const found: string[] = [];
   for (const viewport of viewports()) {
-    if (only === 'phones' && !viewport.phone) continue;
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    const themes = await measureLayout(page, { phone: viewport.phone });
+    const themes = await measureLayout(page, { phone: viewport.phone, popups });
     for (const [theme, problems] of Object.entries(themes)) {
       found.push(...describeProblems(`${viewport.label} ${theme}`, problems));
     }
@@ -28,6 +29,7 @@ function describeProblems(where: string, problems: LayoutProblems): string[] {
     ...(problems.sidewaysScroll > 0 ? [`${where}: the page scrolls sideways by ${problems.sidewaysScroll} px`] : []),
     ...problems.smallInputText.map((problem) => `${where}: ${problem}`),
     ...problems.smallTapTargets.map((problem) => `${where}: tap target under 44 × 44 px: ${problem}`),
+    ...problems.inDialogs.map((problem) => `${where}: in the dialog ${problem}`),
   ];
 }
 
@@ -112,13 +114,17 @@ for (const role of ['client', 'analytics'] as const) {
   });
 }
 
-/** Opens something at each phone size, measures it, and closes it with Escape. */
-async function problemsWhenOpen(page: Page, open: () => Promise<void>, thirdParty?: string): Promise<string[]> {
+/** Opens something at each size (`phones`: at each phone size), measures it, and closes it with Escape. */
+async function problemsWhenOpen(
+  page: Page,
+  open: () => Promise<void>,
+  { thirdParty, only = 'all' }: { thirdParty?: string; only?: 'phones' | 'all' } = {},
+): Promise<string[]> {
   const found: string[] = [];
-  for (const viewport of viewports().filter((viewport) => viewport.phone)) {
+  for (const viewport of viewports().filter((viewport) => only === 'all' || viewport.phone)) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await open();
-    const themes = await measureLayout(page, { phone: true, thirdParty });
+    const themes = await measureLayout(page, { phone: viewport.phone, thirdParty });
     for (const [theme, problems] of Object.entries(themes)) {
       found.push(...describeProblems(`${viewport.label} ${theme}`, problems));
     }
@@ -131,17 +137,22 @@ test('the menu, on phones held either way: whole, with 44 px targets', async ({ 
   // A dozen sizes, each opening and closing the dialog: generous for a busy machine.
   test.setTimeout(90_000);
   await page.goto('/privacy');
-  const problems = await problemsWhenOpen(page, async () => {
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
-  });
+  const problems = await problemsWhenOpen(
+    page,
+    async () => {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    },
+    { only: 'phones' },
+  );
   expect(problems).toEqual([]);
 });
 
-test('the demo-call dialog and the contact form, on phones held either way: whole, with 44 px targets', async ({
+test('the demo-call dialog and the contact form, at every width: whole inside the dialog, with 44 px targets on phones', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  // Twenty sizes, each opening and closing two dialogs: generous for a busy machine.
+  test.setTimeout(180_000);
   await page.goto('/about-us');
   const demoCall = await problemsWhenOpen(page, async () => {
     await page.getByRole('banner').getByRole('button', { name: 'Try the AI' }).click();
@@ -154,9 +165,11 @@ test('the demo-call dialog and the contact form, on phones held either way: whol
   expect([...demoCall, ...contact]).toEqual([]);
 });
 
-test('the booking and video dialogs, on phones held either way: whole, with 44 px targets', async ({ page }) => {
-  // A dozen sizes, each opening and closing the dialog: generous for a busy machine.
-  test.setTimeout(90_000);
+test('the booking and video dialogs, at every width: whole inside the dialog, with 44 px targets on phones', async ({
+  page,
+}) => {
+  // Twenty sizes, each opening and closing two dialogs: generous for a busy machine.
+  test.setTimeout(180_000);
   await fakeCalEmbed(page);
   // Wider screens play the video in YouTube's privacy-friendly player: a blank stand-in here.
   await page.route('https://www.youtube-nocookie.com/**', (route) =>
@@ -170,7 +183,7 @@ test('the booking and video dialogs, on phones held either way: whole, with 44 p
       await expect(page.getByRole('dialog', { name: 'Book a demo' })).toBeVisible();
     },
     // Cal.com draws the calendar itself.
-    '[aria-label="Booking calendar"]',
+    { thirdParty: '[aria-label="Booking calendar"]' },
   );
   const video = await problemsWhenOpen(page, async () => {
     await page.getByRole('button', { name: 'Play the product video' }).click();
@@ -179,7 +192,8 @@ test('the booking and video dialogs, on phones held either way: whole, with 44 p
   expect([...booking, ...video]).toEqual([]);
 });
 
-test('the promo popup, on phones held either way: whole, with 44 px targets', async ({ page }) => {
+test('the promo popup, at every width: whole inside its card, with 44 px targets on phones', async ({ page }) => {
+  test.setTimeout(120_000);
   await page.addInitScript(() => {
     try {
       sessionStorage.removeItem('promo_popup_dismissed');
@@ -189,5 +203,5 @@ test('the promo popup, on phones held either way: whole, with 44 px targets', as
   await page.goto('/blogs');
   await page.clock.fastForward(15_100);
   await expect(page.getByRole('complementary', { name: '50% off your first month' })).toBeVisible();
-  expect(await problemsAcrossScreens(page, 'phones')).toEqual([]);
+  expect(await problemsAcrossScreens(page, 'aside[aria-labelledby="promo-title"]')).toEqual([]);
 });
