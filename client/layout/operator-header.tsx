@@ -40,7 +40,8 @@ export function OperatorHeader() {
   return (
     <header css={header}>
       <div className="bar">
-        <Link to="/" aria-label={`${site.name} home`}>
+        {/* A new document: the site's pages need a wider CSP than the operator pages get (server/http/security.ts). */}
+        <Link to="/" reloadDocument aria-label={`${site.name} home`}>
           <Logo />
           {site.name}
         </Link>

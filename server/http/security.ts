@@ -7,6 +7,7 @@ import type { Config } from '#server/config.ts';
 import type { InlineSources } from '#server/pages/inline-hashes.ts';
 import { pixelCspSources } from '#shared/ad-pixel.ts';
 import { calCspSources } from '#shared/cal-embed.ts';
+import { OPERATOR_PAGE_PATHS } from '#shared/operator-pages.ts';
 
 /** A fresh nonce per response, in `res.locals.cspNonce`, where helmet and the SSR handler read it. */
 export const cspNonce: RequestHandler = (_req, res, next) => {
@@ -83,6 +84,11 @@ export function permissionsPolicy(delegate: ThirdPartySources['delegate'] = {}):
 
 interface SecurityOptions {
   thirdParties?: ThirdPartySources;
+  /**
+   * The pages may show `data:` images and play this origin's video (the site's pages). False for pages that
+   * show neither (the operator pages): `img-src 'self'` and `media-src 'none'`.
+   */
+  media?: boolean;
   /** Adds upgrade-insecure-requests and HSTS; only meaningful behind HTTPS. */
   https: boolean;
   /** Vite's dev server speaks websockets for hot reload. */
@@ -93,7 +99,8 @@ interface SecurityOptions {
  * Cal.com's embed styles its booker with <style> elements (in the page and in its shadow roots) and style
  * attributes, none of which can carry our nonce. Their text comes with Cal.com's live script, so hashes would
  * break at Cal.com's next release: these two directives allow inline styles, and nothing else. Styles cannot
- * run script; scripts stay nonce-only. A browser without them falls back to the strict style-src.
+ * run script; scripts stay nonce-only. A browser without them falls back to the strict style-src. Why neither
+ * can go while the embed is used: docs/decisions/0005-page-cache-and-csp.md.
  */
 const INLINE_STYLE_DIRECTIVES = {
   styleSrcElem: ["'self'", "'unsafe-inline'"],
@@ -105,9 +112,10 @@ export interface SecurityPolicy {
   middleware: RequestHandler;
   /**
    * The same headers computed once for a response without a nonce: the CSP lists `inline` where the nonce would
-   * go, and is otherwise the same policy (a cached page, a built asset).
+   * go, and is otherwise the same policy (a cached page, a built asset). `pathname` is the page's, where pages
+   * get different policies; without it, the site's.
    */
-  headersFor(inline: InlineSources): [string, string][];
+  headersFor(inline: InlineSources, pathname?: string): [string, string][];
 }
 
 /** The responses `headersFor` builds its headers on (never sent), with the hashes that replace the nonce. */
@@ -124,7 +132,7 @@ function inlineSourcesOf(res: ServerResponse, kind: keyof InlineSources): string
  * which has none, matching a hash: docs/decisions/0005-page-cache-and-csp.md), and a Permissions-Policy that turns
  * off the powerful features no page uses.
  */
-export function securityPolicy({ https, dev, thirdParties = {} }: SecurityOptions): SecurityPolicy {
+export function securityPolicy({ https, dev, media = true, thirdParties = {} }: SecurityOptions): SecurityPolicy {
   const { script = [], frame = [], connect = [], img = [], inlineStyles = false, delegate } = thirdParties;
   const permissions = permissionsPolicy(delegate);
   const headers = helmet({
@@ -135,10 +143,10 @@ export function securityPolicy({ https, dev, thirdParties = {} }: SecurityOption
         scriptSrc: ["'self'", (_req, res) => inlineSourcesOf(res, 'script'), ...script],
         styleSrc: ["'self'", (_req, res) => inlineSourcesOf(res, 'style')],
         ...(inlineStyles ? INLINE_STYLE_DIRECTIVES : {}),
-        imgSrc: ["'self'", 'data:', ...img],
+        imgSrc: ["'self'", ...(media ? ['data:'] : []), ...img],
         fontSrc: ["'self'"],
         connectSrc: [...(dev ? ["'self'", 'ws:'] : ["'self'"]), ...connect],
-        mediaSrc: ["'self'"],
+        mediaSrc: media ? ["'self'"] : ["'none'"],
         frameSrc: frame.length ? frame : ["'none'"],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
@@ -184,15 +192,21 @@ export function securityHeaders(options: SecurityOptions): RequestHandler {
   return securityPolicy(options).middleware;
 }
 
-/** The site's policy: its own origin plus the third parties its pages use as configured. */
+/**
+ * The site's policies, by page: the marketing pages get their own origin plus the third parties they use as
+ * configured; the operator pages (shared/operator-pages.ts) get their own origin alone. Every other response
+ * (the API, assets, the not-found page) gets the marketing pages' policy.
+ */
 export function siteSecurityPolicy(config: Config): SecurityPolicy {
+  const https = config.siteUrl.startsWith('https:');
+  const dev = !config.isProduction;
   // The video embed when configured, the booking calendar, the ad pixel when configured.
   const calendar = calCspSources(config.leads.calTeam);
   const pixel = pixelCspSources(config.metaPixelId);
   const video = config.promoVideo.youtubeId ? ['https://www.youtube-nocookie.com'] : [];
-  return securityPolicy({
-    https: config.siteUrl.startsWith('https:'),
-    dev: !config.isProduction,
+  const site = securityPolicy({
+    https,
+    dev,
     thirdParties: {
       script: [...calendar.script, ...pixel.script],
       frame: [...video, ...calendar.frame],
@@ -210,4 +224,14 @@ export function siteSecurityPolicy(config: Config): SecurityPolicy {
       },
     },
   });
+  // No booking calendar, video, ad pixel or promotion runs there (client/layout/layout.tsx), and their link back
+  // to the site loads a new document, which gets the site's policy.
+  const operator = securityPolicy({ https, dev, media: false });
+  const operatorPaths = new Set<string>(OPERATOR_PAGE_PATHS);
+  const policyOf = (pathname: string | undefined) =>
+    pathname !== undefined && operatorPaths.has(pathname) ? operator : site;
+  return {
+    middleware: (req, res, next) => policyOf(req.path).middleware(req, res, next),
+    headersFor: (inline, pathname) => policyOf(pathname).headersFor(inline),
+  };
 }

@@ -8,8 +8,8 @@ interface CachedPagesOptions {
   cache: PageCache;
   /** SITE_URL: pages are cached for this origin whatever Host a request names (server/pages/page-url.ts). */
   siteUrl: string;
-  /** The site's security headers with a CSP that allows `inline` where the nonce would go. */
-  headersFor(inline: InlineSources): HeaderList;
+  /** The security headers of the page at `pathname`, with a CSP that allows `inline` where the nonce would go. */
+  headersFor(inline: InlineSources, pathname?: string): HeaderList;
 }
 
 const TARGETS_KEPT = 1024;
@@ -52,14 +52,15 @@ export function cachedPageResponses({ cache, siteUrl, headersFor }: CachedPagesO
     }
     return key;
   };
-  const prepared = (page: CachedPage | undefined) => {
+  /** `pathname` is the page's; the not-found page, which stands for every path, has none. */
+  const prepared = (page: CachedPage | undefined, pathname?: string) => {
     if (!page) return undefined;
     let response = responses.get(page);
     if (!response) {
       // The page's own hashes, and the empty style element Emotion fills through the CSSOM at run time.
       const inline = { script: page.inline.script, style: [...page.inline.style, EMPTY_STYLE_SOURCE] };
       response = prepareResponse(page.status, page.body, [
-        ...headersFor(inline),
+        ...headersFor(inline, pathname),
         ['Content-Type', 'text/html; charset=utf-8'],
         // Stored, but asked about again every time: the ETag makes that a 304 while the page is the same.
         ['Cache-Control', 'no-cache'],
@@ -71,7 +72,7 @@ export function cachedPageResponses({ cache, siteUrl, headersFor }: CachedPagesO
   return {
     page(target) {
       const key = keyOf(target);
-      return key === null ? undefined : prepared(cache.get(key));
+      return key === null ? undefined : prepared(cache.get(key), key.replace(/\?.*$/, ''));
     },
     notFound: () => prepared(cache.get(NOT_FOUND_PAGE_KEY)),
   };

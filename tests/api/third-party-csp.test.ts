@@ -2,6 +2,7 @@ import express from 'express';
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import { cspNonce, securityHeaders, type ThirdPartySources } from '#server/http/security.ts';
+import { OPERATOR_PAGE_PATHS } from '#shared/operator-pages.ts';
 import { builtPages, createTestApp } from '#tests/support/test-app.ts';
 
 const open: { close(): Promise<void> }[] = [];
@@ -18,10 +19,10 @@ function directivesOf(res: { headers: Record<string, unknown> }) {
   };
 }
 
-async function policyOf(env: Record<string, string> = {}) {
+async function policyOf(env: Record<string, string> = {}, path = '/') {
   const ctx = await createTestApp(env, { pages: await builtPages() });
   open.push(ctx);
-  const res = await request(ctx.app).get('/');
+  const res = await request(ctx.app).get(path);
   return { html: res.text, ...directivesOf(res) };
 }
 
@@ -46,7 +47,8 @@ test('the booking calendar may load its script and frame its pages, and nothing 
 
 test("the calendar's inline styles are allowed, and only styles: scripts stay nonce-only", async () => {
   const { directive } = await policyOf();
-  // Cal.com's embed writes <style> elements and style attributes; a nonce beside 'unsafe-inline' would void it.
+  // Cal.com's embed writes <style> elements into the page's head and its shadow roots, and style attributes,
+  // outside its frame (docs/decisions/0005-page-cache-and-csp.md); a nonce beside 'unsafe-inline' would void it.
   expect(directive('style-src-elem')).toEqual(["'self'", "'unsafe-inline'"]);
   expect(directive('style-src-attr')).toEqual(["'unsafe-inline'"]);
   expect(directive('style-src')).toEqual(["'self'", expect.stringMatching(/^'nonce-[\w-]+'$/)]);
@@ -92,4 +94,34 @@ test('with a pixel id the CSP allows its script and reports, and the page receiv
   );
   expect(directive('frame-src')).not.toContain('https://www.facebook.com');
   expect(html).toContain('"metaPixelId":"123456789012345"');
+});
+
+test('no third party, however configured, reaches the CSP or the Permissions-Policy of an operator page', async () => {
+  const ctx = await createTestApp(
+    {
+      CAL_TEAM: 'https://book.example.com/porchlight',
+      META_PIXEL_ID: '123456789012345',
+      PROMO_VIDEO_ID: 'dQw4w9WgXcQ',
+    },
+    { pages: await builtPages() },
+  );
+  open.push(ctx);
+  const thirdParties = /book\.example\.com|cal\.com|facebook|youtube|unsafe-inline|data:/;
+  const home = await request(ctx.app).get('/');
+  expect(String(home.headers['content-security-policy'])).toMatch(thirdParties);
+  for (const path of OPERATOR_PAGE_PATHS) {
+    const res = await request(ctx.app).get(path);
+    expect(String(res.headers['content-security-policy']), path).not.toMatch(thirdParties);
+    expect(String(res.headers['permissions-policy']), path).not.toMatch(thirdParties);
+    const { names, directive } = directivesOf(res);
+    expect(names, path).not.toContain('style-src-elem');
+    expect(names, path).not.toContain('style-src-attr');
+    expect(directive('script-src'), path).toEqual(["'self'", expect.stringMatching(/^'nonce-[\w-]+'$/)]);
+    expect(directive('frame-src'), path).toEqual(["'none'"]);
+  }
+});
+
+test('a path that only looks like an operator page gets the marketing policy', async () => {
+  const { directive } = await policyOf({}, '/leads-and-more');
+  expect(directive('frame-src')).toEqual(['https://app.cal.com']);
 });
