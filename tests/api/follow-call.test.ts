@@ -4,11 +4,17 @@ import { Server } from 'socket.io';
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import { followCall } from '#client/features/demo-call/follow-call.ts';
-import { bindCallRooms } from '#server/calls/call-rooms.ts';
+import type { LiveCallUpdate } from '#client/features/demo-call/live-call.ts';
+import { bindCallRooms, callRoom } from '#server/calls/call-rooms.ts';
 import { callStatusService } from '#server/calls/call-status-service.ts';
 import { signedHeaders } from '#server/hooks/signing.ts';
 import { createLogger } from '#server/logger.ts';
-import type { CallStatus } from '#shared/call-status-protocol.ts';
+import {
+  CALL_FIELDS_EVENT,
+  CALL_SUMMARY_EVENT,
+  CALL_TRANSCRIPT_EVENT,
+  type CallStatus,
+} from '#shared/call-status-protocol.ts';
 import { manualClock } from '#tests/support/manual-clock.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 
@@ -30,8 +36,11 @@ async function setup() {
   const callId: string = created.body.callId;
   const server = http.createServer();
   const io = new Server(server, { serveClient: false });
-  const calls = callStatusService({ db: ctx.db, events: ctx.callEvents, clock: time.clock });
-  const unbind = bindCallRooms(io, { calls, events: ctx.callEvents, logger: createLogger('silent') });
+  const unbind = bindCallRooms(io, {
+    calls: ctx.server.context.conversation,
+    events: ctx.callEvents,
+    logger: createLogger('silent'),
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
@@ -54,6 +63,7 @@ async function setup() {
 /** Follows a call and records what the listener hears; `next(n)` waits for the n-th status. */
 function follow(callId: string, url: string) {
   const heard: CallStatus[] = [];
+  const updates: LiveCallUpdate[] = [];
   let unknown = false;
   const waiters: (() => void)[] = [];
   const stop = followCall(
@@ -67,6 +77,10 @@ function follow(callId: string, url: string) {
         unknown = true;
         for (const wake of waiters.splice(0)) wake();
       },
+      onUpdate: (update) => {
+        updates.push(update);
+        for (const wake of waiters.splice(0)) wake();
+      },
     },
     { url },
   );
@@ -74,7 +88,7 @@ function follow(callId: string, url: string) {
   const until = async (done: () => boolean) => {
     while (!done()) await new Promise<void>((resolve) => waiters.push(resolve));
   };
-  return { heard, isUnknown: () => unknown, until };
+  return { heard, updates, isUnknown: () => unknown, until };
 }
 
 test('the join answer gives the current status, then the room pushes the change', async () => {
@@ -107,4 +121,35 @@ test('a call the server does not know is reported as such', async () => {
   const call = follow(crypto.randomUUID(), ctx.url);
   await call.until(call.isUnknown);
   expect(call.heard).toEqual([]);
+});
+
+test('what is said, learned and summed up on the call reaches the page, checked against the protocol', async () => {
+  const ctx = await setup();
+  const call = follow(ctx.callId, ctx.url);
+  await call.until(() => call.heard.length === 1);
+  expect(call.updates).toEqual([expect.objectContaining({ kind: 'snapshot' })]);
+  const room = ctx.io.to(callRoom(ctx.callId));
+  const at = '2026-03-02T18:00:05.000Z';
+  const line = { callId: ctx.callId, utteranceId: 'assistant-1', role: 'assistant', at };
+  room.emit(CALL_TRANSCRIPT_EVENT, { ...line, text: 'Hi, this is', kind: 'partial' });
+  // Not of the protocol: dropped, and the page goes on.
+  room.emit(CALL_TRANSCRIPT_EVENT, { ...line, text: 'Hi', kind: 'shouted' });
+  room.emit(CALL_TRANSCRIPT_EVENT, { ...line, callId: crypto.randomUUID(), text: 'Another call', kind: 'final' });
+  room.emit(CALL_TRANSCRIPT_EVENT, { ...line, text: 'Hi, this is the assistant.', kind: 'final' });
+  room.emit(CALL_FIELDS_EVENT, { callId: ctx.callId, fields: { timeline: 'within three months' } });
+  const summary = { durationSeconds: 95, learned: 'Buying soon.', nextStep: 'A showing on Saturday.' };
+  room.emit(CALL_SUMMARY_EVENT, { callId: ctx.callId, summary });
+  await call.until(() => call.updates.length === 5);
+  expect(call.updates.slice(1)).toEqual([
+    {
+      kind: 'transcript',
+      line: { utteranceId: 'assistant-1', role: 'assistant', at, text: 'Hi, this is', kind: 'partial' },
+    },
+    {
+      kind: 'transcript',
+      line: { utteranceId: 'assistant-1', role: 'assistant', at, text: 'Hi, this is the assistant.', kind: 'final' },
+    },
+    { kind: 'fields', fields: { timeline: 'within three months' } },
+    { kind: 'summary', summary },
+  ]);
 });

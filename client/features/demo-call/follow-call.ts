@@ -1,12 +1,20 @@
 import { io } from 'socket.io-client';
 import {
+  CALL_FIELDS_EVENT,
   CALL_JOIN_EVENT,
   CALL_STATUS_EVENT,
   CALL_STATUSES,
+  CALL_SUMMARY_EVENT,
+  CALL_TRANSCRIPT_EVENT,
   type CallStatus,
-  type CallStatusEvent,
+  callFieldsEventSchema,
+  callSnapshotSchema,
+  callStatusEventSchema,
+  callSummaryEventSchema,
+  callTranscriptEventSchema,
 } from '#shared/call-status-protocol.ts';
 import { reconnectDelayMs } from './demo-call-rules.ts';
+import type { LiveCallUpdate } from './live-call.ts';
 
 /** How long a join may wait for its answer before the connection is taken as lost. */
 const JOIN_TIMEOUT_MS = 10_000;
@@ -16,6 +24,40 @@ export interface CallListener {
   onStatus(status: CallStatus): void;
   /** The server does not know this call: nothing will ever arrive. */
   onUnknownCall(): void;
+  /**
+   * The live call: every join answer (the whole call so far) and every pushed state, transcript line, record of
+   * fields and summary, each parsed against the protocol; what does not parse is dropped.
+   */
+  onUpdate?(update: LiveCallUpdate): void;
+}
+
+/** A pushed event of this call, parsed, as the update it makes; undefined when it is not one. */
+function pushed(name: string, value: unknown, callId: string): LiveCallUpdate | undefined {
+  switch (name) {
+    case CALL_STATUS_EVENT: {
+      const parsed = callStatusEventSchema.safeParse(value);
+      return parsed.success && parsed.data.callId === callId ? { kind: 'status', event: parsed.data } : undefined;
+    }
+    case CALL_TRANSCRIPT_EVENT: {
+      const parsed = callTranscriptEventSchema.safeParse(value);
+      if (!parsed.success || parsed.data.callId !== callId) return undefined;
+      const { callId: _, ...line } = parsed.data;
+      return { kind: 'transcript', line };
+    }
+    case CALL_FIELDS_EVENT: {
+      const parsed = callFieldsEventSchema.safeParse(value);
+      return parsed.success && parsed.data.callId === callId
+        ? { kind: 'fields', fields: parsed.data.fields }
+        : undefined;
+    }
+    case CALL_SUMMARY_EVENT: {
+      const parsed = callSummaryEventSchema.safeParse(value);
+      return parsed.success && parsed.data.callId === callId
+        ? { kind: 'summary', summary: parsed.data.summary }
+        : undefined;
+    }
+  }
+  return undefined;
 }
 
 function isCallStatus(value: unknown): value is CallStatus {
@@ -77,13 +119,24 @@ export function followCall(callId: string, listener: CallListener, { url }: { ur
         return;
       }
       attempt = 0;
+      const snapshot = callSnapshotSchema.safeParse(answer);
+      if (snapshot.success) listener.onUpdate?.({ kind: 'snapshot', snapshot: snapshot.data });
       listener.onStatus(status);
     });
   });
-  socket.on(CALL_STATUS_EVENT, (event: CallStatusEvent) => {
+  socket.on(CALL_STATUS_EVENT, (event: unknown) => {
     const status = statusOf(event, callId);
-    if (!stopped && status) listener.onStatus(status);
+    if (stopped || !status) return;
+    const update = pushed(CALL_STATUS_EVENT, event, callId);
+    if (update) listener.onUpdate?.(update);
+    listener.onStatus(status);
   });
+  for (const name of [CALL_TRANSCRIPT_EVENT, CALL_FIELDS_EVENT, CALL_SUMMARY_EVENT]) {
+    socket.on(name, (event: unknown) => {
+      const update = stopped ? undefined : pushed(name, event, callId);
+      if (update) listener.onUpdate?.(update);
+    });
+  }
   socket.on('connect_error', retry);
   socket.on('disconnect', (reason) => {
     if (reason !== 'io client disconnect') retry();
