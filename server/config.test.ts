@@ -159,6 +159,29 @@ test.each([
   expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid environment variable ${variable}: `));
 });
 
+test('the HTTP server holds 64 connections per address, 10 s for headers, 30 s for a request, 5 s idle', () => {
+  expect(loadConfig({}).http).toEqual({
+    connectionsPerAddress: 64,
+    headersTimeoutMs: 10_000,
+    requestTimeoutMs: 30_000,
+    keepAliveTimeoutMs: 5_000,
+  });
+  // 0: no cap, for a server whose every connection comes from a proxy that limits each visitor itself.
+  expect(loadConfig({ CONNECTIONS_PER_ADDRESS: '0' }).http.connectionsPerAddress).toBe(0);
+  for (const variable of [
+    'CONNECTIONS_PER_ADDRESS',
+    'HEADERS_TIMEOUT_MS',
+    'REQUEST_TIMEOUT_MS',
+    'KEEP_ALIVE_TIMEOUT_MS',
+  ]) {
+    expect(() => loadConfig({ [variable]: '-1' })).toThrow(new RegExp(`^Invalid environment variable ${variable}: `));
+  }
+  // Node would refuse to start a server whose headers may take longer than the whole request.
+  expect(() => loadConfig({ HEADERS_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '10000' })).toThrow(
+    'Invalid environment variable HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS (10000)',
+  );
+});
+
 test('hooks get their own limits: generous for signed requests, strict for bad signatures', () => {
   expect(loadConfig({}).hooks).toEqual({ rateLimitPerMinute: 6000, failureLimitPerMinute: 60 });
   expect(loadConfig({ HOOK_RATE_LIMIT_PER_MINUTE: '100', HOOK_FAILURE_LIMIT_PER_MINUTE: '5' }).hooks).toEqual({

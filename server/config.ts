@@ -55,6 +55,11 @@ export const envSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(120),
   SOCKETS_PER_ADDRESS: z.coerce.number().int().positive().default(20),
+  // What one address may hold of the HTTP server, and its deadlines (server/http/connection-limits.ts).
+  CONNECTIONS_PER_ADDRESS: z.coerce.number().int().min(0).default(64),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().positive().max(120_000).default(10_000),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(30_000),
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().positive().max(600_000).default(5_000),
   DIRECTORY_URL: z.url().default('https://directory.porchlight.ai'),
   PROMO_VIDEO_ID: z
     .string()
@@ -123,6 +128,7 @@ export interface Config {
   apiRateLimitPerMinute: number;
   /** Socket.IO connections one client address may hold open at once. */
   socketsPerAddress: number;
+  http: HttpConfig;
   directoryUrl: string;
   promoVideo: PromoVideo;
   /** Meta pixel id; public, since the browser loads the pixel with it. */
@@ -132,6 +138,18 @@ export interface Config {
   leads: LeadsConfig;
   hooks: HooksConfig;
   secrets: Secrets;
+}
+
+/** What one client address may hold of the HTTP server (server/http/connection-limits.ts). */
+export interface HttpConfig {
+  /** TCP connections one remote address may hold open at once (a proxy's, behind one); 0 means no cap. */
+  connectionsPerAddress: number;
+  /** From a request's start to its last header. */
+  headersTimeoutMs: number;
+  /** From a request's start to the last byte of its body; never shorter than `headersTimeoutMs`. */
+  requestTimeoutMs: number;
+  /** How long a kept-alive connection may wait idle for its next request. */
+  keepAliveTimeoutMs: number;
 }
 
 export interface HooksConfig {
@@ -252,6 +270,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       'Invalid environment variable SESSION_SECRET: required with DATABASE_URL in production, the same on every instance',
     );
   }
+  // Node refuses a server whose headers may take longer than the whole request.
+  if (env.HEADERS_TIMEOUT_MS > env.REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      `Invalid environment variable HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS (${env.REQUEST_TIMEOUT_MS})`,
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env: env.NODE_ENV,
@@ -273,6 +297,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     apiRateLimitPerMinute: env.API_RATE_LIMIT_PER_MINUTE,
     socketsPerAddress: env.SOCKETS_PER_ADDRESS,
+    http: {
+      connectionsPerAddress: env.CONNECTIONS_PER_ADDRESS,
+      headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
+    },
     directoryUrl: env.DIRECTORY_URL,
     promoVideo: { youtubeId: env.PROMO_VIDEO_ID, url: env.PROMO_VIDEO_URL, posterUrl: env.PROMO_POSTER_URL },
     metaPixelId: env.META_PIXEL_ID,

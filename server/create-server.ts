@@ -4,6 +4,12 @@ import type { DB } from '#db/database.ts';
 import type { CallEvents } from '#server/calls/call-events.ts';
 import { bindCallRooms } from '#server/calls/call-rooms.ts';
 import { clientAddressOf } from '#server/http/client-address.ts';
+import {
+  capConnectionsPerAddress,
+  httpServerOptions,
+  LARGEST_BODY_BYTES,
+  refuseLargeBodies,
+} from '#server/http/connection-limits.ts';
 import { metricsListener } from '#server/metrics/metrics-listener.ts';
 import type { ServerMetrics } from '#server/metrics/server-metrics.ts';
 import type { BackupSchedule } from '#server/ops/backup-schedule.ts';
@@ -58,7 +64,8 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
 
   const app = createApp(ctx);
   const listener = requestListener(ctx, app);
-  const httpServer = http.createServer(listener);
+  // Deadlines for a request's headers and body, and for an idle connection (server/http/connection-limits.ts).
+  const httpServer = http.createServer(httpServerOptions(config.http), listener);
   const io = attachSocket(httpServer, {
     siteUrl: config.siteUrl,
     logger,
@@ -72,6 +79,13 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   const unbindRooms = bindCallRooms(io, { calls: ctx.calls, events: ctx.callEvents, logger, clock: ctx.clock });
   // Several instances on one PostgreSQL database: a room's pushes reach the sockets of every instance.
   const closeAdapter = config.databaseUrl ? await attachPostgresAdapter(io, config.databaseUrl, logger) : undefined;
+  // A body larger than any route takes is refused unread, Socket.IO's requests included (it took the request
+  // listeners over above); and one address holds at most CONNECTIONS_PER_ADDRESS connections.
+  refuseLargeBodies(httpServer, {
+    maxBytes: LARGEST_BODY_BYTES,
+    headers: ctx.security.headersFor({ script: [], style: [] }),
+  });
+  capConnectionsPerAddress(httpServer, { perAddress: config.http.connectionsPerAddress, logger, clock: ctx.clock });
 
   let stopping: Promise<void> | undefined;
   // Once stopping, every answer closes its connection: keep-alive clients would otherwise go on sending new
