@@ -7,12 +7,19 @@ import { precompress } from './server/pages/precompress-plugin.ts';
 
 const ENTRY = 'client/entry-client.tsx';
 
+// The year the site is built in, for the footer's © line: both builds take the same number, so the server's render
+// and the browser's agree. `npm run build` pins SOURCE_DATE_EPOCH for its two builds (a reproducible build sets it
+// itself); without it, the build machine's clock.
+const epoch = Number(process.env.SOURCE_DATE_EPOCH);
+const BUILD_YEAR = (Number.isFinite(epoch) && epoch > 0 ? new Date(epoch * 1000) : new Date()).getUTCFullYear();
+
 // One config for the browser build (dist/client) and the server-rendering build (dist/server).
 export default defineConfig(({ isSsrBuild }) => ({
   publicDir: 'client/public',
   plugins: [content(), brandFont(), react({ jsxImportSource: '@emotion/react' }), serviceWorker(), precompress()],
+  define: { __BUILD_YEAR__: JSON.stringify(BUILD_YEAR) },
   // Build-time packages: the server render takes what it uses into its bundle, so production needs none of them.
-  ssr: { noExternal: ['simple-icons'] },
+  ssr: { noExternal: ['simple-icons', '@mdi/js'] },
   build: isSsrBuild
     ? {
         outDir: 'dist/server',
