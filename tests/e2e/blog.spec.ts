@@ -357,6 +357,37 @@ test("an article's link to the pricing calculator lands on the home page's prici
   await expect(heading).toBeInViewport();
 });
 
+test('in the grid, the cards of a row start their badges and titles level, whatever the length of their titles', {
+  tag: '@desktop',
+}, async ({ page }) => {
+  await page.goto('/blogs');
+  let unlike = false;
+  for (const width of [700, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    // Each row of cards (same top) with the tops of their badge rows and titles.
+    const rows = await cards(page).evaluateAll((articles) => {
+      const byRow = new Map<number, { badges: number[]; titles: number[]; titleHeights: number[] }>();
+      for (const article of articles) {
+        const top = Math.round(article.getBoundingClientRect().top);
+        const row = byRow.get(top) ?? { badges: [], titles: [], titleHeights: [] };
+        const title = article.querySelector('h2')?.getBoundingClientRect();
+        row.badges.push(Math.round(article.querySelector('ul')?.getBoundingClientRect().top ?? Number.NaN));
+        row.titles.push(Math.round(title?.top ?? Number.NaN));
+        row.titleHeights.push(Math.round(title?.height ?? 0));
+        byRow.set(top, row);
+      }
+      return [...byRow.values()];
+    });
+    unlike ||= rows.some((row) => new Set(row.titleHeights).size > 1);
+    for (const row of rows) {
+      expect(new Set(row.badges).size, `${width} px: badges level`).toBe(1);
+      expect(new Set(row.titles).size, `${width} px: titles level`).toBe(1);
+    }
+  }
+  // Some row holds titles of unlike length, or the test would prove nothing.
+  expect(unlike).toBe(true);
+});
+
 test('an unknown article is the not-found page', { tag: '@phone' }, async ({ page }) => {
   const response = await page.goto('/blog/no-such-article');
   expect(response?.status()).toBe(404);

@@ -126,6 +126,36 @@ test('Latest Insights: the three newest articles as blog cards, their covers loa
   }
 });
 
+test('Latest Insights follows Case Studies one padding apart, its cards level: badges and titles on one line', {
+  tag: '@desktop',
+}, async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await untilLaidOut(page);
+  const insights = page.locator('#insights');
+  await insights.scrollIntoViewIfNeeded();
+  const measured = await page.evaluate(() => {
+    const top = (element: Element | null | undefined) => element?.getBoundingClientRect().top ?? Number.NaN;
+    const caseStudies = document.querySelector('#case-studies');
+    const lastCase = caseStudies?.querySelector('ul > li:last-child');
+    const cards = [...document.querySelectorAll('#insights article')];
+    return {
+      // Both sections sit on the same ground: one section's padding between them, as between any two bands.
+      gap: top(document.querySelector('#insights .eyebrow')) - (lastCase?.getBoundingClientRect().bottom ?? Number.NaN),
+      padding: caseStudies ? Number.parseFloat(getComputedStyle(caseStudies).paddingBottom) : Number.NaN,
+      badges: cards.map((card) => Math.round(top(card.querySelector('.badges')))),
+      titles: cards.map((card) => Math.round(top(card.querySelector('h3')))),
+      titleLines: cards.map((card) => Math.round((card.querySelector('h3')?.getBoundingClientRect().height ?? 0) / 26)),
+    };
+  });
+  expect(measured.gap).toBeGreaterThan(0);
+  expect(measured.gap).toBeLessThanOrEqual(measured.padding + 1);
+  // The newest three at this width: one of them has a title a line longer than the others.
+  expect(new Set(measured.titleLines).size).toBeGreaterThan(1);
+  expect(new Set(measured.badges).size).toBe(1);
+  expect(new Set(measured.titles).size).toBe(1);
+});
+
 test('Integrations: the nine CRMs by name, HubSpot with its own mark, in the ink of either theme', {
   tag: '@phone',
 }, async ({ page }) => {

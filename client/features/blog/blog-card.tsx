@@ -96,6 +96,12 @@ const card = css`
   }
 `;
 
+// In a grid the cards of a row are as tall as the tallest; the room left over goes below the text, so every card's
+// badges and title start the same distance under its cover.
+const gridCard = css`
+  grid-template-rows: auto 1fr;
+`;
+
 const listCard = css`
   @media (min-width: 40rem) {
     grid-template-columns: minmax(12rem, 2fr) 3fr;
@@ -125,7 +131,7 @@ export function BlogCard({ post, layout, headingLevel = 2, priority = false }: B
   const Heading = headingLevel === 3 ? 'h3' : 'h2';
   const { shown, hidden } = categoryBadges(post.categories);
   return (
-    <article css={[card, layout === 'list' && listCard]} data-layout={layout}>
+    <article css={[card, layout === 'grid' ? gridCard : listCard]} data-layout={layout}>
       <LazyImage
         className="cover"
         src={coverSrc(post.coverImage)}

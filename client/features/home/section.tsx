@@ -11,6 +11,11 @@ const section = css`
   &[data-tone='muted'] {
     background: var(--color-bg-muted);
   }
+  /* Sections on the same ground read as one band: the second begins one padding below the first, not two. */
+  &[data-tone='plain'] + &[data-tone='plain'],
+  &[data-tone='muted'] + &[data-tone='muted'] {
+    padding-top: 0;
+  }
   > .inner {
     max-width: var(--content-width);
     margin: 0 auto;
