@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CallNotificationsTable } from '#db/tables/call-notifications.ts';
-import type { ConsentsTable } from '#db/tables/consents.ts';
+import type { ConsentRevocationsTable, ConsentsTable, DoNotContactTable } from '#db/tables/consents.ts';
 import type { LeadSearchTermsTable } from '#db/tables/lead-search-terms.ts';
 import type { LeadVolumeTable } from '#db/tables/lead-volume.ts';
 import type { LeadsTable } from '#db/tables/leads.ts';
@@ -22,6 +22,8 @@ export interface Database {
   sessions: SessionsTable;
   lead_volume: LeadVolumeTable;
   consents: ConsentsTable;
+  consent_revocations: ConsentRevocationsTable;
+  do_not_contact: DoNotContactTable;
   phone_cooldowns: PhoneCooldownsTable;
   lead_search_terms: LeadSearchTermsTable;
   privacy_requests: PrivacyRequestsTable;

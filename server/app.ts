@@ -5,6 +5,7 @@ import express, { type Express } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { pinoHttp } from 'pino-http';
 import { analyticsRouter } from '#server/analytics/analytics-router.ts';
+import { receiptRouter, revocationFormRouter } from '#server/consent/consent-router.ts';
 import { dashboardRouter } from '#server/dashboard/dashboard-router.ts';
 import { HOOKS_PATH, hooksRouter } from '#server/hooks/hooks-router.ts';
 import { apiNotFound, errorHandler } from '#server/http/errors.ts';
@@ -23,6 +24,7 @@ import { hotPath } from '#server/pages/hot-path.ts';
 import { ssrHandler } from '#server/pages/ssr.ts';
 import { sessionRouter } from '#server/sessions/session-router.ts';
 import { visitsRouter } from '#server/visits/visits-router.ts';
+import { CONSENT_RECEIPT_PATH } from '#shared/consent.ts';
 import { calendarFor, DEFAULT_SOURCE_TAG } from '#shared/source-tag.ts';
 import { publicConfig } from './config.ts';
 import type { AppContext } from './context.ts';
@@ -116,6 +118,7 @@ export function createApp(ctx: AppContext): Express {
   const leads = {
     config,
     store: ctx.leads,
+    doNotContact: ctx.doNotContact,
     checks: ctx.checks,
     clock,
     callEvents: ctx.callEvents,
@@ -143,10 +146,17 @@ export function createApp(ctx: AppContext): Express {
     }),
   );
   api.use('/privacy-requests', privacyRequestsRouter({ privacy: ctx.privacy, sessions, clock }));
+  const consent = { consent: ctx.consent, clock, siteUrl: config.siteUrl };
+  api.use(
+    '/consent-revocations',
+    revocationFormRouter({ ...consent, limitStores, perHour: config.leads.rateLimitPerHour }),
+  );
   api.use(apiNotFound);
   app.use('/api', api);
 
   app.use(discoveryRouter({ pages: ctx.pages, siteUrl: config.siteUrl }));
+  // Receipts are nobody's but their holder's: answered here, never by the page cache (server/consent/).
+  app.use(CONSENT_RECEIPT_PATH, receiptRouter(consent));
   app.get(
     '/{*path}',
     (_req, res, next) => {

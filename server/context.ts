@@ -9,12 +9,15 @@ import { type AnalyticsStore, analyticsStore } from '#server/analytics/analytics
 import { type CallEvents, createCallEvents } from '#server/calls/call-events.ts';
 import { type CallStatusService, callStatusService } from '#server/calls/call-status-service.ts';
 import { callAutomationConfigured, startLocalCallDriver } from '#server/calls/local-call-driver.ts';
+import { type ConsentStore, consentStore } from '#server/consent/consent-store.ts';
+import { type DoNotContactKey, doNotContactKey } from '#server/consent/do-not-contact.ts';
 import { type LeadVolumeStore, leadVolumeStore } from '#server/dashboard/lead-volume-store.ts';
 import { type GeoLocator, sharedGeoLocator } from '#server/geo/geo-locator.ts';
 import { memoryReplayGuard, postgresReplayGuard, type ReplayGuard } from '#server/hooks/replay-guard.ts';
 import { type RateLimitStores, rateLimitStores } from '#server/http/rate-limit-store.ts';
 import { type SecurityPolicy, siteSecurityPolicy } from '#server/http/security.ts';
 import { createLeadChecks, describeLeadChecks, type LeadChecks } from '#server/leads/checks/lead-checks.ts';
+import { erasureLedger } from '#server/leads/erasure-ledger.ts';
 import { type LeadInboxStore, leadInboxStore } from '#server/leads/lead-inbox-store.ts';
 import { type LeadStore, leadStore } from '#server/leads/lead-store.ts';
 import { type PrivacyStore, privacyStore } from '#server/leads/privacy-store.ts';
@@ -77,6 +80,11 @@ export interface ContextOverrides {
   sleep?: (ms: number) => Promise<void>;
   /** The backup schedule's status, shown by `/readyz`; by default the schedule's own when the server has one. */
   backupStatus?: () => BackupStatus;
+  /**
+   * The key the do-not-contact list derives its own from; by default the erasure ledger's, in DATA_DIR. Instances
+   * sharing a PostgreSQL database must share it (docs/product-rules.md#consent).
+   */
+  ledgerKey?: Buffer;
 }
 
 /**
@@ -102,6 +110,9 @@ export interface AppContext {
   leads: LeadStore;
   inbox: LeadInboxStore;
   privacy: PrivacyStore;
+  /** Consent receipts and revocations; the do-not-contact list's digests. */
+  consent: ConsentStore;
+  doNotContact: DoNotContactKey;
   visits: VisitStore;
   analytics: AnalyticsStore;
   leadVolume: LeadVolumeStore;
@@ -211,6 +222,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const callEvents =
     overrides.callEvents ?? createCallEvents((error) => logger.error({ err: error }, 'call event listener failed'));
   const calls = callStatusService({ db, events: callEvents, clock });
+  const doNotContact = doNotContactKey(overrides.ledgerKey ?? erasureLedger(config.dataDir).key());
   const outbox = createOutboxWorker({
     db,
     url: config.secrets.leadWebhookUrl,
@@ -221,6 +233,11 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     giveUpAfterMs: config.leads.webhookGiveUpHours * 3_600_000,
     onAttempt: metrics.delivery,
   });
+
+  function leadQueued() {
+    outbox.notify();
+    overrides.onLeadQueued?.();
+  }
 
   let driver: ReturnType<typeof startLocalCallDriver> | undefined;
   let maintenance: ReturnType<typeof scheduleMaintenance> | undefined;
@@ -295,6 +312,8 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     leads: leadStore(db),
     inbox: leadInboxStore(db),
     privacy: privacyStore(db),
+    consent: consentStore({ db, key: doNotContact, onQueued: leadQueued }),
+    doNotContact,
     visits: visitStore(db),
     analytics: analyticsStore(db),
     leadVolume: leadVolumeStore(db),
@@ -313,10 +332,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     callEvents,
     calls,
     outbox,
-    leadQueued() {
-      outbox.notify();
-      overrides.onLeadQueued?.();
-    },
+    leadQueued,
     retryRequested: overrides.onRetryRequested ?? (() => outbox.retryNow()),
     backupStatus,
     backups: own?.sqlite?.backups,

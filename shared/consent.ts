@@ -25,3 +25,16 @@ export function contactConsentText(company: string): string {
     `${CONSENT_POLICY_PATH}.`
   );
 }
+
+/** The opt-back-in box, shown only after the server refused a number or address on the do-not-contact list. */
+export const OPT_BACK_IN_TEXT =
+  'I asked before not to be contacted, and I now want to be contacted again at this number and e-mail address.';
+
+/** Every consent text by its version, as the visitor saw it then: a receipt shows the words of its version. */
+export const CONSENT_TEXTS = {
+  [DEMO_CONSENT_VERSION]: demoConsentText,
+  [CONTACT_CONSENT_VERSION]: contactConsentText,
+} satisfies Record<string, (company: string) => string>;
+
+/** Where a receipt lives: `/consent/<token>`, the token being its only key. */
+export const CONSENT_RECEIPT_PATH = '/consent';

@@ -3,8 +3,8 @@ import { isValidTimeZone } from './business-hours.ts';
 import { contactFormMessages, demoFormMessages, FIELD_TOO_LONG_MESSAGE, PLAIN_TEXT_MESSAGE } from './messages.ts';
 import { cleanPhone, isTenDigitPhone } from './phone.ts';
 import { isSourceTag } from './source-tag.ts';
-import { visitorIdField } from './visitor-id.ts';
 import { dropStrayInvisibles, hasHiddenCharacters } from './visible-text.ts';
+import { visitorIdField } from './visitor-id.ts';
 
 // The lead forms' schemas, run by the browser before sending and by the server on receipt, so the browser
 // rarely sends a form bound to be refused (docs/product-rules.md#lead-forms). The rules and messages are the
@@ -63,6 +63,12 @@ function emailField(message: string) {
     .pipe(z.email({ error: message }));
 }
 
+/**
+ * The opt-back-in box: ticked, a person on the do-not-contact list gives consent anew (docs/product-rules.md#consent).
+ * The forms show it only after the server refused their number or address for being on the list.
+ */
+const optBackIn = z.boolean({ error: 'Please tick the box or leave it empty' }).optional();
+
 /** The demo-call dialog's form. `phone` comes out as its 10 digits. */
 export const demoCallSchema = z.object(
   {
@@ -77,6 +83,7 @@ export const demoCallSchema = z.object(
     sourceTag,
     timezone,
     visitorId: visitorIdField,
+    optBackIn,
     website,
   },
   { error: 'The request must be a JSON object.' },
@@ -101,6 +108,7 @@ export const contactSchema = z.object(
     email: emailField(contactFormMessages.email),
     sourceTag,
     visitorId: visitorIdField,
+    optBackIn,
     website,
   },
   { error: 'The request must be a JSON object.' },

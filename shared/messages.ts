@@ -72,3 +72,16 @@ export const FIELD_TOO_LONG_MESSAGE = 'This is too long. Please shorten it.';
 
 /** Ours: a name or company carrying control characters, text-direction overrides or broken characters. */
 export const PLAIN_TEXT_MESSAGE = 'Please use only letters, numbers, spaces and common punctuation.';
+
+/**
+ * Ours: a number or address on the do-not-contact list (docs/product-rules.md#consent). It says how to opt back
+ * in: the form then shows the opt-back-in box, and ticking it is a fresh consent.
+ */
+export const DO_NOT_CONTACT_MESSAGE =
+  'You asked us not to contact this number or e-mail address. To be contacted again, tick the box below ' +
+  'confirming that you want us to contact you, then send the form again.';
+
+/** Ours: the answer to every request of the revocation form, whether or not the number or address is known. */
+export const REVOCATION_RECEIVED_MESSAGE =
+  'Thank you. If we hold consent for this number or e-mail address, it is revoked, and we will not contact it ' +
+  'again unless you give consent anew.';

@@ -11,6 +11,7 @@ import * as sharedLimits from './0009-shared-limits.ts';
 import * as sharedHookReplays from './0010-shared-hook-replays.ts';
 import * as sharedSocketSlots from './0011-shared-socket-slots.ts';
 import * as visitorIds from './0012-visitor-ids.ts';
+import * as consentReceipts from './0014-consent-receipts.ts';
 
 // A static list, not a folder scan: a scan breaks once the code is bundled, since the files are no longer there.
 // Add new migrations at the end with the next number. Each runs in its own transaction with foreign keys off
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0010-shared-hook-replays': sharedHookReplays,
   '0011-shared-socket-slots': sharedSocketSlots,
   '0012-visitor-ids': visitorIds,
+  '0014-consent-receipts': consentReceipts,
 };

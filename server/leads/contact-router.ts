@@ -10,6 +10,6 @@ export function contactRouter(deps: LeadRouteDeps): Router {
   return leadFormRouter(deps, {
     name: 'contact',
     wording: { form: 'contact', failure: FAILURE, storeFailure: FAILURE },
-    accepted: () => ({ status: 'submitted' }),
+    accepted: ({ receiptUrl }) => ({ status: 'submitted', receiptUrl }),
   });
 }

@@ -3,7 +3,10 @@ import { DEMO_FAILURE_MESSAGE, PROCESSING_ERROR_MESSAGE } from '#shared/messages
 import { type LeadRouteDeps, leadFormRouter } from './lead-form-router.ts';
 
 /** Answer of a demo-call request that was accepted. */
-export type DemoCallAccepted = { status: 'preparing'; callId: string } | { status: 'scheduled' };
+export type DemoCallAccepted = ({ status: 'preparing'; callId: string } | { status: 'scheduled' }) & {
+  /** The consent receipt's link (docs/product-rules.md#consent). */
+  receiptUrl: string;
+};
 
 /** POST /api/demo-calls; the rules are the lead intake's (docs/product-rules.md#lead-forms). */
 export function demoCallsRouter(deps: LeadRouteDeps): Router {
@@ -16,6 +19,7 @@ export function demoCallsRouter(deps: LeadRouteDeps): Router {
       // "Webhook or insert failure".
       storeFailure: { error: PROCESSING_ERROR_MESSAGE },
     },
-    accepted: ({ callId }): DemoCallAccepted => (callId ? { status: 'preparing', callId } : { status: 'scheduled' }),
+    accepted: ({ callId, receiptUrl }): DemoCallAccepted =>
+      callId ? { status: 'preparing', callId, receiptUrl } : { status: 'scheduled', receiptUrl },
   });
 }

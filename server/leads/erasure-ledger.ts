@@ -44,6 +44,8 @@ export interface ErasureLedger {
   record(subject: PrivacySubject): void;
   /** The recorded erasures; throws ErasureLedgerError when there are some but their key is gone. */
   load(): RecordedErasures;
+  /** The ledger's HMAC key, generated when there is none yet; the do-not-contact list derives its own from it. */
+  key(): Buffer;
 }
 
 export interface RecordedErasures {
@@ -95,6 +97,7 @@ export function erasureLedger(dir: string): ErasureLedger {
 
   return {
     dir,
+    key: keyForWriting,
     record(subject) {
       const digest = digestOf(keyForWriting(), subject);
       if (digests().has(digest)) return;

@@ -1,6 +1,7 @@
 import { type Request, type Response, Router } from 'express';
 import type { CallEvents } from '#server/calls/call-events.ts';
 import type { Config } from '#server/config.ts';
+import type { DoNotContactKey } from '#server/consent/do-not-contact.ts';
 import { sendApiError } from '#server/http/api-error.ts';
 import type { RateLimitStores } from '#server/http/rate-limit-store.ts';
 import type { LeadChecks } from '#server/leads/checks/lead-checks.ts';
@@ -25,6 +26,8 @@ import type { LeadStore } from './lead-store.ts';
 export interface LeadRouteDeps {
   config: Config;
   store: LeadStore;
+  /** The do-not-contact list's digests (server/consent/do-not-contact.ts). */
+  doNotContact: DoNotContactKey;
   checks: LeadChecks;
   clock: Clock;
   callEvents: CallEvents;
@@ -75,6 +78,7 @@ function sendIntakeOutcome(
       sendApiError(res, 400, fieldRefusal(outcome.fieldErrors));
       return;
     case 'refused':
+    case 'do-not-contact':
       sendApiError(res, 422, fieldRefusal({ [outcome.field]: outcome.message }));
       return;
     case 'cooldown':
@@ -111,6 +115,8 @@ function refusalOf(outcome: Exclude<IntakeOutcome, Accepted>): LeadRefusal {
       return `${outcome.check}_refused`;
     case 'cooldown':
       return 'cooldown';
+    case 'do-not-contact':
+      return 'do_not_contact';
     case 'unavailable':
       return `${outcome.check}_unavailable`;
     case 'failed':
@@ -130,7 +136,7 @@ export interface LeadFormRoute {
 /** POST / of a lead form: the per-address limit, then the intake, then its outcome as HTTP. */
 export function leadFormRouter({ config, metrics, limitStores, ...deps }: LeadRouteDeps, route: LeadFormRoute): Router {
   const router = Router();
-  const intake = leadIntake({ ...deps, calTeam: config.leads.calTeam });
+  const intake = leadIntake({ ...deps, calTeam: config.leads.calTeam, siteUrl: config.siteUrl });
   // Each request's body is read once: the limit asks whether it uses up the quota, the intake takes it on.
   const submissions = new WeakMap<Request, Submission>();
   const submissionOf = (req: Request): Submission => {

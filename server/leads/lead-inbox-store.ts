@@ -135,7 +135,7 @@ export function inboxPageQuery(
 export type LeadRow = Awaited<ReturnType<ReturnType<typeof inboxPageQuery>['execute']>>[number];
 
 /** A lead's consent evidence as the inbox shows it (every column of the consent record but its id). */
-export type ConsentRow = Omit<ConsentsTable, 'id'>;
+export type ConsentRow = Omit<ConsentsTable, 'id' | 'receipt_hash' | 'renewal_text'>;
 
 export interface CallRow {
   lead_id: string;

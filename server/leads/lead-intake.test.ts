@@ -1,4 +1,5 @@
 import { expect, test } from 'vitest';
+import { doNotContactKey } from '#server/consent/do-not-contact.ts';
 import { CheckUnavailableError } from '#server/leads/checks/check-unavailable.ts';
 import type { EmailVerdict } from '#server/leads/checks/email-check.ts';
 import type { LeadChecks } from '#server/leads/checks/lead-checks.ts';
@@ -6,6 +7,7 @@ import type { PhoneVerdict } from '#server/leads/checks/us-phone.ts';
 import { CONTACT_CONSENT_VERSION, DEMO_CONSENT_VERSION } from '#shared/consent.ts';
 import {
   contactFormMessages,
+  DO_NOT_CONTACT_MESSAGE,
   demoFormMessages,
   emailCheckMessages,
   NAME_CHECK_FAILED_MESSAGE,
@@ -29,6 +31,8 @@ const contact = {
   companyName: 'Doe Realty',
   email: 'jane@example.com',
 };
+/** A receipt's link: the site, then 256 random bits. */
+const RECEIPT_URL = expect.stringMatching(/^https:\/\/porchlight\.example\/consent\/[A-Za-z0-9_-]{43}$/);
 const CHICAGO_PHONE: PhoneVerdict = { valid: true, e164: '+12108675309', timeZones: ['America/Chicago'] };
 
 interface Fakes {
@@ -37,6 +41,7 @@ interface Fakes {
   phone?: PhoneVerdict | Error;
   name?: 'valid' | 'invalid' | Error;
   cooldownUntil?: Date;
+  listed?: boolean;
   save?: SaveResult | Error;
 }
 
@@ -66,11 +71,17 @@ function harness(fakes: Fakes = {}) {
   const intake = leadIntake({
     clock: () => now,
     calTeam: 'https://cal.com/acme',
+    siteUrl: 'https://porchlight.example',
+    doNotContact: doNotContactKey(Buffer.alloc(32, 7)),
     checks,
     store: {
       cooldownEnd: async (phone) => {
         log.push(`cooldown? ${phone}`);
         return fakes.cooldownUntil;
+      },
+      listed: async () => {
+        log.push('listed?');
+        return fakes.listed ?? false;
       },
       save: async (write) => {
         log.push('save');
@@ -94,7 +105,7 @@ function harness(fakes: Fakes = {}) {
 test('a demo call inside calling hours: one write with lead, consent, call, payload and the number’s claim', async () => {
   const h = harness();
   const outcome = await h.intake.takeDemoCall({ ...demo, sourceTag: 'agent-isa', timezone: 'Asia/Tokyo' }, CONTEXT);
-  expect(outcome).toEqual({ kind: 'accepted', leadId: 'id-1', callId: 'id-2' });
+  expect(outcome).toEqual({ kind: 'accepted', leadId: 'id-1', callId: 'id-2', receiptUrl: RECEIPT_URL });
   expect(h.writes).toHaveLength(1);
   const [write] = h.writes;
   const at = NOON_IN_CHICAGO.toISOString();
@@ -113,6 +124,7 @@ test('a demo call inside calling hours: one write with lead, consent, call, payl
   // The early look at the 6 hours, the checks in order, one save, and only then the call's event and the outbox.
   expect(h.log).toEqual([
     'cooldown? 2108675309',
+    'listed?',
     'email jane@example.com',
     'phone 2108675309',
     'name Jane Doe',
@@ -125,7 +137,12 @@ test('a demo call inside calling hours: one write with lead, consent, call, payl
 
 test('a demo call outside calling hours is scheduled: no call row, no call event, the number still claimed', async () => {
   const h = harness({ now: NINE_PM_IN_CHICAGO });
-  expect(await h.intake.takeDemoCall(demo, CONTEXT)).toEqual({ kind: 'accepted', leadId: 'id-1', callId: null });
+  expect(await h.intake.takeDemoCall(demo, CONTEXT)).toEqual({
+    kind: 'accepted',
+    leadId: 'id-1',
+    callId: null,
+    receiptUrl: RECEIPT_URL,
+  });
   expect(h.writes[0]).toMatchObject({
     lead: { scheduled: 1, source_tag: 'website' },
     cooldown: { phone: '2108675309' },
@@ -138,7 +155,12 @@ test('a demo call outside calling hours is scheduled: no call row, no call event
 
 test('a contact lead: no 6-hour look, no call, the notice as its consent, the payload for the automation', async () => {
   const h = harness();
-  expect(await h.intake.takeContact(contact, CONTEXT)).toEqual({ kind: 'accepted', leadId: 'id-1', callId: null });
+  expect(await h.intake.takeContact(contact, CONTEXT)).toEqual({
+    kind: 'accepted',
+    leadId: 'id-1',
+    callId: null,
+    receiptUrl: RECEIPT_URL,
+  });
   const [write] = h.writes;
   // The name is first and last together; the phone is its cleaned digits.
   expect(write?.lead.full_name).toBe('Jane Doe');
@@ -148,7 +170,23 @@ test('a contact lead: no 6-hour look, no call, the notice as its consent, the pa
   expect(write?.cooldown).toBeUndefined();
   expect(write?.outbox.topic).toBe('lead.contact');
   expect(write?.outbox.payload).toMatchObject({ type: 'contact', leadId: 'id-1', source_tag: 'website' });
-  expect(h.log).toEqual(['email jane@example.com', 'phone 2108675309', 'name Jane Doe', 'save', 'queued']);
+  expect(h.log).toEqual(['listed?', 'email jane@example.com', 'phone 2108675309', 'name Jane Doe', 'save', 'queued']);
+});
+
+test('a number or address on the do-not-contact list is refused before any check, saying how to opt back in', async () => {
+  const h = harness({ listed: true });
+  const refusal = { kind: 'do-not-contact', message: DO_NOT_CONTACT_MESSAGE };
+  expect(await h.intake.takeDemoCall(demo, CONTEXT)).toEqual({ ...refusal, field: 'phone' });
+  expect(await h.intake.takeContact(contact, CONTEXT)).toEqual({ ...refusal, field: 'phoneNumber' });
+  expect(h.log).toEqual(['cooldown? 2108675309', 'listed?', 'listed?']);
+  expect(h.writes).toEqual([]);
+
+  // Ticking the box is a fresh consent, recorded as such; the store lifts the listing in the lead's transaction.
+  const back = harness({ listed: true });
+  expect(await back.intake.takeContact({ ...contact, optBackIn: true }, CONTEXT)).toMatchObject({ kind: 'accepted' });
+  expect(back.writes[0]?.consent.renewal_text).toMatch(/want to be contacted again/);
+  expect(back.writes[0]?.doNotContact).toMatchObject({ optBackIn: true });
+  expect(back.writes[0]?.doNotContact?.digests).toHaveLength(2);
 });
 
 test('a filled honeypot ends it before anything else, even with an invalid form', async () => {
@@ -211,7 +249,9 @@ test.each([
       field: fields.email,
       message: emailCheckMessages.disposable,
     });
-    expect(refusedEmail.log.filter((line) => !line.startsWith('cooldown'))).toEqual(['email jane@example.com']);
+    expect(refusedEmail.log.filter((line) => !line.startsWith('cooldown') && line !== 'listed?')).toEqual([
+      'email jane@example.com',
+    ]);
 
     const refusedPhone = harness({ phone: { valid: false }, name: 'invalid' });
     expect(await refusedPhone.intake[take](input, CONTEXT)).toEqual({

@@ -4,12 +4,20 @@ import type { z } from 'zod';
 import { site } from '#content/site.ts';
 import type { Database } from '#db/schema.ts';
 import { type CallEvents, statusEvent } from '#server/calls/call-events.ts';
+import type { DoNotContactKey, ListedDigest } from '#server/consent/do-not-contact.ts';
+import { newReceiptToken, receiptHashOf, receiptUrlOf } from '#server/consent/receipt-token.ts';
 import type { LeadChecks } from '#server/leads/checks/lead-checks.ts';
 import { type CheckOutcome, type CheckSubject, runLeadChecks } from '#server/leads/checks/lead-checks-run.ts';
 import type { LeadFormName } from '#server/metrics/server-metrics.ts';
 import { type FieldErrors, toFieldErrors } from '#shared/api-error.ts';
 import type { Clock } from '#shared/clock.ts';
-import { CONTACT_CONSENT_VERSION, contactConsentText, DEMO_CONSENT_VERSION, demoConsentText } from '#shared/consent.ts';
+import {
+  CONTACT_CONSENT_VERSION,
+  contactConsentText,
+  DEMO_CONSENT_VERSION,
+  demoConsentText,
+  OPT_BACK_IN_TEXT,
+} from '#shared/consent.ts';
 import {
   type ContactRequest,
   contactSchema,
@@ -17,7 +25,12 @@ import {
   demoCallSchema,
   honeypotFilled,
 } from '#shared/lead-schemas.ts';
-import { NAME_CHECK_FAILED_MESSAGE, nameInvalidMessage, PHONE_INVALID_MESSAGE } from '#shared/messages.ts';
+import {
+  DO_NOT_CONTACT_MESSAGE,
+  NAME_CHECK_FAILED_MESSAGE,
+  nameInvalidMessage,
+  PHONE_INVALID_MESSAGE,
+} from '#shared/messages.ts';
 import { type CalendarBooking, calendarFor, DEFAULT_SOURCE_TAG } from '#shared/source-tag.ts';
 import { type CallTiming, decideCallTiming } from './call-timing.ts';
 import {
@@ -41,11 +54,15 @@ export interface IntakeContext {
 }
 
 export interface LeadIntakeDeps {
-  store: Pick<LeadStore, 'cooldownEnd' | 'save'>;
+  store: Pick<LeadStore, 'cooldownEnd' | 'listed' | 'save'>;
   checks: LeadChecks;
   clock: Clock;
   /** CAL_TEAM: each lead is offered its source tag's calendar under it. */
   calTeam: string;
+  /** SITE_URL: where the consent receipt's link points. */
+  siteUrl: string;
+  /** The do-not-contact list's digests of a number and an address. */
+  doNotContact: DoNotContactKey;
   callEvents: Pick<CallEvents, 'publish'>;
   /** Told after commit that a webhook payload is queued, so the outbox worker sends it at once. */
   onLeadQueued: () => void;
@@ -63,13 +80,18 @@ export type Submission =
   | { kind: 'lead'; form: LeadForm };
 
 export type IntakeOutcome =
-  /** Stored; `callId` names the call's room when the demo call starts at once, otherwise null. */
-  | { kind: 'accepted'; leadId: string; callId: string | null }
+  /**
+   * Stored; `callId` names the call's room when the demo call starts at once, otherwise null; `receiptUrl` is the
+   * consent receipt's link, shown to the visitor once and never stored.
+   */
+  | { kind: 'accepted'; leadId: string; callId: string | null; receiptUrl: string }
   | Exclude<Submission, { kind: 'lead' }>
   /** A check refused a field; the message goes under it. */
   | { kind: 'refused'; check: 'email' | 'phone' | 'name'; field: string; message: string }
   /** The number was asked for within 6 hours. */
   | { kind: 'cooldown'; retryAt: Date; retryAfterSeconds: number }
+  /** The number or address is on the do-not-contact list, and the opt-back-in box was not ticked. */
+  | { kind: 'do-not-contact'; field: string; message: string }
   /** The phone service could not answer: the form's general failure. */
   | { kind: 'unavailable'; check: 'phone' }
   /** The name service could not answer: its own message, under the name. */
@@ -94,6 +116,8 @@ interface LeadForm {
     'kind' | 'full_name' | 'first_name' | 'last_name' | 'company_name' | 'phone' | 'email'
   >;
   consent: { version: string; text: string };
+  /** The opt-back-in box was ticked: a fresh consent that lifts a do-not-contact listing. */
+  optBackIn: boolean;
   outbox(facts: LeadFacts): LeadMessage;
 }
 
@@ -108,6 +132,10 @@ interface LeadFacts {
   timing: CallTiming;
   tag: string;
   calendar: CalendarBooking;
+  receiptToken: string;
+  receiptUrl: string;
+  /** The number's and the address's do-not-contact digests. */
+  listed: ListedDigest[];
 }
 
 function demoCallForm(form: DemoCallRequest): LeadForm {
@@ -120,7 +148,8 @@ function demoCallForm(form: DemoCallRequest): LeadForm {
     callsNow: true,
     person: { kind: 'demo', full_name: form.fullName, phone: form.phone, email: form.email },
     consent: { version: DEMO_CONSENT_VERSION, text: demoConsentText(site.name) },
-    outbox: ({ leadId, callId, timestamp, timing, tag, calendar }) => ({
+    optBackIn: form.optBackIn === true,
+    outbox: ({ leadId, callId, timestamp, timing, tag, calendar, receiptUrl }) => ({
       topic: DEMO_LEAD_TOPIC,
       payload: {
         type: 'demo-call',
@@ -134,6 +163,7 @@ function demoCallForm(form: DemoCallRequest): LeadForm {
         timezone: timing.timezone,
         scheduled: timing.scheduled,
         ...sourceFields(tag, calendar),
+        receiptUrl,
       } satisfies DemoLeadPayload,
     }),
   };
@@ -161,7 +191,8 @@ function contactForm(form: ContactRequest): LeadForm {
     },
     // The modal's notice is the consent: submitting is agreeing to it, stored word for word.
     consent: { version: CONTACT_CONSENT_VERSION, text: contactConsentText(site.name) },
-    outbox: ({ leadId, timestamp, timing, tag, calendar }) => ({
+    optBackIn: form.optBackIn === true,
+    outbox: ({ leadId, timestamp, timing, tag, calendar, receiptUrl }) => ({
       topic: CONTACT_LEAD_TOPIC,
       payload: {
         type: 'contact',
@@ -174,6 +205,7 @@ function contactForm(form: ContactRequest): LeadForm {
         timestamp,
         timezone: timing.timezone,
         ...sourceFields(tag, calendar),
+        receiptUrl,
       } satisfies ContactLeadPayload,
     }),
   };
@@ -211,6 +243,10 @@ export function usesQuota(submission: Submission): boolean {
 function cooldown(retryAt: Date, now: Date): IntakeOutcome {
   const retryAfterSeconds = Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
   return { kind: 'cooldown', retryAt, retryAfterSeconds };
+}
+
+function doNotContactRefusal({ fields }: LeadForm): IntakeOutcome {
+  return { kind: 'do-not-contact', field: fields.phone, message: DO_NOT_CONTACT_MESSAGE };
 }
 
 /** A check's refusal, worded as the forms show it. */
@@ -253,6 +289,8 @@ function leadWrite(form: LeadForm, facts: LeadFacts, evidence: IntakeContext): L
       consent_text: form.consent.text,
       ...origin,
       created_at: timestamp,
+      receipt_hash: receiptHashOf(facts.receiptToken),
+      renewal_text: form.optBackIn ? OPT_BACK_IN_TEXT : null,
     },
     call: callId
       ? {
@@ -266,6 +304,7 @@ function leadWrite(form: LeadForm, facts: LeadFacts, evidence: IntakeContext): L
       : undefined,
     outbox: form.outbox(facts),
     cooldown: form.callsNow ? { phone: form.subject.phone } : undefined,
+    doNotContact: { digests: facts.listed, optBackIn: form.optBackIn },
   };
 }
 
@@ -274,6 +313,8 @@ export function leadIntake({
   checks,
   clock,
   calTeam,
+  siteUrl,
+  doNotContact,
   callEvents,
   onLeadQueued,
   newId = () => crypto.randomUUID(),
@@ -289,6 +330,10 @@ export function leadIntake({
       const waitUntil = await store.cooldownEnd(form.subject.phone, asked);
       if (waitUntil) return cooldown(waitUntil, asked);
     }
+    // Nobody on the do-not-contact list is checked, stored or called unless they opt back in
+    // (docs/product-rules.md#consent); the lead's transaction asks again.
+    const listed = doNotContact.digestsOf({ phone: form.subject.phone, email: form.subject.email });
+    if (!form.optBackIn && (await store.listed(listed))) return doNotContactRefusal(form);
 
     let checked: CheckOutcome;
     try {
@@ -304,6 +349,7 @@ export function leadIntake({
     const leadId = newId();
     // The call id names the socket room: a random UUID (122 random bits) nobody can guess.
     const callId = form.callsNow && !timing.scheduled ? newId() : null;
+    const receiptToken = newReceiptToken();
     const facts: LeadFacts = {
       leadId,
       consentId: newId(),
@@ -313,6 +359,9 @@ export function leadIntake({
       timing,
       tag,
       calendar: calendarFor(tag, calTeam),
+      receiptToken,
+      receiptUrl: receiptUrlOf(siteUrl, receiptToken),
+      listed,
     };
     const write = leadWrite(form, facts, context);
 
@@ -322,12 +371,12 @@ export function leadIntake({
     } catch (error) {
       return { kind: 'failed', stage: 'store', error };
     }
-    if (!saved.saved) return cooldown(saved.retryAt, now);
+    if (!saved.saved) return saved.doNotContact ? doNotContactRefusal(form) : cooldown(saved.retryAt, now);
 
     // After commit, never inside it. 'preparing' starts the local call driver when it runs.
     if (callId) callEvents.publish(statusEvent(callId, 'preparing', now));
     onLeadQueued();
-    return { kind: 'accepted', leadId, callId };
+    return { kind: 'accepted', leadId, callId, receiptUrl: facts.receiptUrl };
   }
 
   return {

@@ -7,6 +7,7 @@ import type { CalendarBooking } from '#shared/source-tag.ts';
 
 export const DEMO_LEAD_TOPIC = 'lead.demo-call';
 export const CONTACT_LEAD_TOPIC = 'lead.contact';
+export const CONSENT_REVOKED_TOPIC = 'consent.revoked';
 
 /** A lead's webhook message as the outbox queues it: the topic header and the payload it names. */
 export type LeadMessage =
@@ -32,6 +33,8 @@ export interface DemoLeadPayload extends SourceFields {
   timestamp: string;
   timezone: string | null;
   scheduled: boolean;
+  /** The visitor's consent receipt: where they see what they agreed to and take it back. */
+  receiptUrl: string;
 }
 
 export interface ContactLeadPayload extends SourceFields {
@@ -45,6 +48,23 @@ export interface ContactLeadPayload extends SourceFields {
   email: string;
   timestamp: string;
   timezone: string | null;
+  receiptUrl: string;
+}
+
+/**
+ * A lead's consent was taken back: the automation stops contacting the number and address and drops a call it
+ * scheduled (docs/product-rules.md#consent). Its delivery id is `revoked:<leadId>`, so it is sent once per lead.
+ */
+export interface ConsentRevokedPayload {
+  type: 'consent.revoked';
+  leadId: string;
+  /** 10 digits. */
+  phone: string;
+  email: string;
+  /** ISO-8601. */
+  revokedAt: string;
+  /** `receipt` (its button) or `form` (the consent policy page's form). */
+  via: 'receipt' | 'form';
 }
 
 export function sourceFields(tag: string, calendar: CalendarBooking): SourceFields {

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { DB } from '#db/database.ts';
 import type { Database } from '#db/schema.ts';
+import { isListed, type ListedDigest, unlist } from '#server/consent/do-not-contact.ts';
 import { enqueueOutbox, type OutboxMessage } from '#server/outbox/outbox-store.ts';
 import { SAME_NUMBER_EVERY_MS } from '#shared/same-number-rule.ts';
 import { leadSearchTerms } from '#shared/search-terms.ts';
@@ -19,9 +20,14 @@ export interface LeadWrite {
   outbox: Omit<OutboxMessage, 'deliveryId'>;
   /** Claims the number's 6-hour slot first (demo calls only). */
   cooldown?: { phone: string };
+  /** Refused when listed, unless the person opted back in, which lifts the listing (docs/product-rules.md#consent). */
+  doNotContact?: { digests: ListedDigest[]; optBackIn: boolean };
 }
 
-export type SaveResult = { saved: true } | { saved: false; retryAt: Date };
+export type SaveResult =
+  | { saved: true }
+  | { saved: false; retryAt: Date; doNotContact?: undefined }
+  | { saved: false; doNotContact: true };
 
 /**
  * Claims the number for the next 6 hours unless a claim younger than that exists. One statement, made atomic
@@ -72,9 +78,19 @@ export function leadStore(db: DB) {
       return cooldownEnd(db, phone, now);
     },
 
+    /** Whether the number or address is on the do-not-contact list. A read-only early answer. */
+    listed(digests: ListedDigest[]): Promise<boolean> {
+      return isListed(db, digests);
+    },
+
     /** Lead, its search terms, consent, call and webhook payload in one transaction; all or nothing. */
     save(write: LeadWrite, now: Date): Promise<SaveResult> {
       return db.transaction().execute(async (trx): Promise<SaveResult> => {
+        // Asked again here: a revocation committed since the early answer wins.
+        if (write.doNotContact?.optBackIn) await unlist(trx, write.doNotContact.digests);
+        else if (write.doNotContact && (await isListed(trx, write.doNotContact.digests))) {
+          return { saved: false, doNotContact: true };
+        }
         if (write.cooldown && !(await claimCooldown(trx, write.cooldown.phone, now))) {
           const retryAt =
             (await cooldownEnd(trx, write.cooldown.phone, now)) ?? new Date(now.getTime() + SAME_NUMBER_EVERY_MS);

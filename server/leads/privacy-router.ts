@@ -18,7 +18,9 @@ function exportDocument(records: PersonRecords, now: Date) {
     matchedBy: records.matchedBy,
     counts: countsOf(records),
     leads: records.leads,
+    // What each receipt shows; the receipt's link is never stored, so it cannot be exported.
     consents: records.consents,
+    revocations: records.revocations,
     calls: records.calls,
     deliveries: records.deliveries.map(({ payload, ...delivery }) => ({ ...delivery, payload: parsed(payload) })),
     visits: records.visits,

@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { DB } from '#db/database.ts';
 import type { Database } from '#db/schema.ts';
 import { dayOf, rebuildRollupDays } from '#server/analytics/visit-rollup.ts';
+import { revokedDeliveryId } from '#server/consent/consent-store.ts';
 import { flushErasure, recordErasure } from '#server/leads/erasure-ledger.ts';
 import type { PrivacySubject } from '#shared/privacy-request-schema.ts';
 import type { MatchedBy, PrivacyAction, PrivacyAuditEntry, RecordCounts } from '#shared/privacy-requests.ts';
@@ -13,6 +14,8 @@ export interface PersonRecords {
   matchedBy: MatchedBy;
   leads: Row<'leads'>[];
   consents: Row<'consents'>[];
+  /** Consent taken back (docs/product-rules.md#consent); the do-not-contact list keeps no one's number. */
+  revocations: Row<'consent_revocations'>[];
   calls: Row<'call_notifications'>[];
   deliveries: Row<'outbox'>[];
   /** Visits of the browsers their leads were sent from, by visitor id (docs/product-rules.md#privacy-requests). */
@@ -50,10 +53,16 @@ async function recordsOf(db: Kysely<Database>, subject: PrivacySubject): Promise
   const ids = leads.map((lead) => lead.id);
   const consents =
     ids.length === 0 ? [] : await db.selectFrom('consents').selectAll().where('lead_id', 'in', ids).execute();
+  const revocations =
+    ids.length === 0
+      ? []
+      : await db.selectFrom('consent_revocations').selectAll().where('lead_id', 'in', ids).execute();
   const calls =
     ids.length === 0 ? [] : await db.selectFrom('call_notifications').selectAll().where('lead_id', 'in', ids).execute();
+  // The lead's payload, and the revocation's, which names the number and address too.
+  const deliveryIds = [...ids, ...ids.map(revokedDeliveryId)];
   const deliveries =
-    ids.length === 0 ? [] : await db.selectFrom('outbox').selectAll().where('delivery_id', 'in', ids).execute();
+    ids.length === 0 ? [] : await db.selectFrom('outbox').selectAll().where('delivery_id', 'in', deliveryIds).execute();
   // Only the browser's own id ties a visit to the person, never the address: an office or a carrier puts many
   // people behind one (docs/product-rules.md#privacy-requests).
   const visitorIds = unique(leads.map((lead) => lead.visitor_id));
@@ -72,7 +81,7 @@ async function recordsOf(db: Kysely<Database>, subject: PrivacySubject): Promise
     phones.length === 0
       ? []
       : await db.selectFrom('phone_cooldowns').selectAll().where('phone', 'in', phones).execute();
-  return { matchedBy, leads, consents, calls, deliveries, visits, cooldowns };
+  return { matchedBy, leads, consents, revocations, calls, deliveries, visits, cooldowns };
 }
 
 async function audit(
@@ -125,8 +134,12 @@ export function privacyStore(db: DB) {
         }
         const ids = records.leads.map((lead) => lead.id);
         if (ids.length > 0) {
-          await trx.deleteFrom('outbox').where('delivery_id', 'in', ids).execute();
-          // Consents, calls and search terms go with their lead (ON DELETE CASCADE).
+          await trx
+            .deleteFrom('outbox')
+            .where('delivery_id', 'in', [...ids, ...ids.map(revokedDeliveryId)])
+            .execute();
+          // Consents, revocations, calls and search terms go with their lead (ON DELETE CASCADE). The
+          // do-not-contact list stays: keyed hashes only, it is what keeps the site from calling them again.
           await trx.deleteFrom('leads').where('id', 'in', ids).execute();
         }
         const phones = records.cooldowns.map((cooldown) => cooldown.phone);

@@ -19,6 +19,8 @@ export const LEAD_REFUSALS = [
   'validation',
   /** The number was asked for within 6 hours. */
   'cooldown',
+  /** The number or address is on the do-not-contact list. */
+  'do_not_contact',
   /** Too many submissions from the address this hour. */
   'rate_limit',
   'email_refused',

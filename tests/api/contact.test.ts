@@ -3,7 +3,7 @@ import { CONTACT_CONSENT_VERSION } from '#shared/consent.ts';
 import { PHONE_INVALID_MESSAGE } from '#shared/messages.ts';
 import { CLEAN_EMAIL, checkServices, REMOTE_CHECKS, VALID_PHONE } from '#tests/support/check-services.ts';
 import { closeLeadApis, leadApi, NOON_IN_TEXAS } from '#tests/support/lead-api.ts';
-import { fakeThirdParties } from '#tests/support/leads.ts';
+import { fakeThirdParties, RECEIPT_URL } from '#tests/support/leads.ts';
 
 // What only the contact form does: its rows and payload, and its phone rule. What it shares with the demo
 // call is in lead-forms.test.ts.
@@ -22,7 +22,7 @@ test('a valid contact form stores the lead and its consent notice and queues the
   const api = await leadApi('/api/contact');
   const res = await api.post({ ...form, sourceTag: 'isa-hq' });
   expect(res.status).toBe(201);
-  expect(res.body).toEqual({ status: 'submitted' });
+  expect(res.body).toEqual({ status: 'submitted', receiptUrl: RECEIPT_URL });
 
   const lead = await api.stored.lead();
   expect(lead).toMatchObject({
@@ -57,6 +57,7 @@ test('a valid contact form stores the lead and its consent notice and queues the
     source_tag: 'isa-hq',
     calendar_link: 'https://cal.com/porchlight/isa-hq',
     calendar_namespace: 'isa-hq',
+    receiptUrl: res.body.receiptUrl,
   });
   // A contact lead is called by the automation; it has no demo-call row, no socket room, no 6-hour claim.
   expect(await api.count('call_notifications')).toBe(0);

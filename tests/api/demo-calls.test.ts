@@ -12,7 +12,7 @@ import {
 } from '#shared/messages.ts';
 import { CLEAN_EMAIL, checkServices, REMOTE_CHECKS, VALID_PHONE } from '#tests/support/check-services.ts';
 import { closeLeadApis, leadApi, NOON_IN_TEXAS } from '#tests/support/lead-api.ts';
-import { fakeThirdParties, listen, UUID_V4 } from '#tests/support/leads.ts';
+import { fakeThirdParties, listen, RECEIPT_URL, UUID_V4 } from '#tests/support/leads.ts';
 
 // What only the demo call does: calling hours, the call itself, the 6-hour rule per number. What it shares
 // with the contact form is in lead-forms.test.ts.
@@ -41,7 +41,7 @@ test('inside calling hours: lead, consent, call and webhook payload are stored, 
   const api = await demoApi();
   const res = await api.post({ ...form, sourceTag: 'agent-isa', timezone: 'America/New_York' });
   expect(res.status).toBe(201);
-  expect(res.body).toEqual({ status: 'preparing', callId: expect.stringMatching(UUID_V4) });
+  expect(res.body).toEqual({ status: 'preparing', callId: expect.stringMatching(UUID_V4), receiptUrl: RECEIPT_URL });
   const { callId } = res.body;
 
   const lead = await api.stored.lead();
@@ -85,6 +85,7 @@ test('inside calling hours: lead, consent, call and webhook payload are stored, 
     source_tag: 'agent-isa',
     calendar_link: 'https://cal.com/porchlight/agent-isa',
     calendar_namespace: 'agent-isa',
+    receiptUrl: res.body.receiptUrl,
   });
 
   // After commit: the call's room hears 'preparing' and the outbox worker is woken.
@@ -96,7 +97,7 @@ test('outside calling hours the lead is scheduled: no call row, no call event', 
   const api = await demoApi({ at: NINE_PM_IN_TEXAS });
   const res = await api.post(form);
   expect(res.status).toBe(201);
-  expect(res.body).toEqual({ status: 'scheduled' });
+  expect(res.body).toEqual({ status: 'scheduled', receiptUrl: RECEIPT_URL });
   expect(await api.count('call_notifications')).toBe(0);
   const lead = await api.stored.lead();
   expect(lead).toMatchObject({ scheduled: 1, timezone: 'America/Chicago', source_tag: 'website' });
@@ -200,7 +201,7 @@ test('the phone service’s time zone decides the hours', async () => {
     s.name().reply(200, { status: 'valid' });
   }, '2026-03-02T15:30:00.000Z');
   const res = await api.post(form);
-  expect(res.body).toEqual({ status: 'scheduled' });
+  expect(res.body).toEqual({ status: 'scheduled', receiptUrl: RECEIPT_URL });
   expect((await api.stored.lead()).timezone).toBe('America/Los_Angeles');
 });
 
@@ -261,7 +262,7 @@ test('the same number is refused for 6 hours, then accepted again', async () => 
 
 test('the 6-hour rule counts scheduled requests too', async () => {
   const api = await demoApi({ at: NINE_PM_IN_TEXAS });
-  expect((await api.post(form)).body).toEqual({ status: 'scheduled' });
+  expect((await api.post(form)).body).toEqual({ status: 'scheduled', receiptUrl: RECEIPT_URL });
   expect((await api.post(form)).status).toBe(429);
 });
 

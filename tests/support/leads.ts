@@ -1,5 +1,6 @@
 import http from 'node:http';
 import { MockAgent } from 'undici';
+import { expect } from 'vitest';
 import type { CallEvents } from '#server/calls/call-events.ts';
 import type { CallStatusEvent } from '#shared/call-status-protocol.ts';
 
@@ -29,4 +30,6 @@ export async function listen(app: http.RequestListener): Promise<{ url: string; 
   };
 }
 
+/** A consent receipt's link as a form's answer carries it (docs/product-rules.md#consent). */
+export const RECEIPT_URL = expect.stringMatching(/^https?:\/\/[^/]+\/consent\/[A-Za-z0-9_-]{43}$/);
 export const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
