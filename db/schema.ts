@@ -1,5 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { CallNotificationsTable } from '#db/tables/call-notifications.ts';
+import type {
+  CallFieldsTable,
+  CallNotificationsTable,
+  CallTranscriptLinesTable,
+} from '#db/tables/call-notifications.ts';
 import type { ConsentRevocationsTable, ConsentsTable, DoNotContactTable } from '#db/tables/consents.ts';
 import type { LeadSearchTermsTable } from '#db/tables/lead-search-terms.ts';
 import type { LeadVolumeTable } from '#db/tables/lead-volume.ts';
@@ -14,6 +18,8 @@ import type { VisitsTable } from '#db/tables/visits.ts';
 export interface Database {
   leads: LeadsTable;
   call_notifications: CallNotificationsTable;
+  call_transcript_lines: CallTranscriptLinesTable;
+  call_fields: CallFieldsTable;
   outbox: OutboxTable;
   visits: VisitsTable;
   visit_days: VisitDaysTable;
