@@ -137,6 +137,7 @@ test('lead settings default to offline checks, a local call driver and the Porch
     calTeam: 'https://cal.com/porchlight',
     rateLimitPerHour: 10,
     localCallDelayMs: 2000,
+    localCallPace: 1,
     outboundTimeoutMs: 5000,
     webhookGiveUpHours: 72,
     retentionDays: 1826,
@@ -145,6 +146,25 @@ test('lead settings default to offline checks, a local call driver and the Porch
     nameCheckUrl: undefined,
   });
   expect(config.secrets.leadWebhookUrl).toBeUndefined();
+  expect(config.vapi).toBeUndefined();
+});
+
+test('Vapi places calls only with its key, assistant, number and the secret that signs its messages', () => {
+  const vapi = {
+    VAPI_API_KEY: 'vapi-private-key',
+    VAPI_ASSISTANT_ID: 'assistant-1',
+    VAPI_PHONE_NUMBER_ID: 'number-1',
+    VAPI_SERVER_SECRET: 'a-vapi-server-secret',
+  };
+  const config = loadConfig(vapi);
+  expect(config.vapi).toEqual({ apiUrl: 'https://api.vapi.ai', assistantId: 'assistant-1', phoneNumberId: 'number-1' });
+  expect(config.secrets).toMatchObject({ vapiApiKey: 'vapi-private-key', vapiServerSecret: 'a-vapi-server-secret' });
+  expect(JSON.stringify(publicConfig(config))).not.toContain('vapi');
+  for (const missing of ['VAPI_ASSISTANT_ID', 'VAPI_PHONE_NUMBER_ID', 'VAPI_SERVER_SECRET'] as const) {
+    expect(() => loadConfig({ ...vapi, [missing]: undefined })).toThrow(
+      `Invalid environment variable ${missing}: required when VAPI_API_KEY is set`,
+    );
+  }
 });
 
 test.each([

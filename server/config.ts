@@ -102,6 +102,14 @@ export const envSchema = z.object({
   CAL_TEAM: z.url({ protocol: /^https?$/ }).default('https://cal.com/porchlight'),
   DEMO_RATE_LIMIT_PER_HOUR: z.coerce.number().int().positive().default(10),
   LOCAL_CALL_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  // The scripted call's delays are multiplied by it: 0 plays it at once, 2 at half speed.
+  LOCAL_CALL_PACE: z.coerce.number().min(0).max(10).default(1),
+  // Vapi places the demo calls when its key is set (server/calls/vapi-placer.ts, README "Call provider").
+  VAPI_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.vapi.ai'),
+  VAPI_API_KEY: z.string().min(1).optional(),
+  VAPI_ASSISTANT_ID: z.string().min(1).max(200).optional(),
+  VAPI_PHONE_NUMBER_ID: z.string().min(1).max(200).optional(),
+  VAPI_SERVER_SECRET: z.string().min(16).optional(),
   OUTBOUND_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(5000),
 });
 
@@ -137,7 +145,16 @@ export interface Config {
   visits: VisitsConfig;
   leads: LeadsConfig;
   hooks: HooksConfig;
+  /** Vapi places the demo calls; undefined without VAPI_API_KEY (its key and secret are in `secrets`). */
+  vapi: VapiConfig | undefined;
   secrets: Secrets;
+}
+
+export interface VapiConfig {
+  apiUrl: string;
+  /** The assistant that speaks on the calls, and the number it calls from, as Vapi's dashboard names them. */
+  assistantId: string;
+  phoneNumberId: string;
 }
 
 /** What one client address may hold of the HTTP server (server/http/connection-limits.ts). */
@@ -178,8 +195,10 @@ export interface LeadsConfig {
   calTeam: string;
   /** Lead form submissions per client IP per hour (demo calls and contact forms, counted apart). */
   rateLimitPerHour: number;
-  /** How long the local call driver waits before moving a call to 'calling'. */
+  /** How long the local call driver waits before it rings a call. */
   localCallDelayMs: number;
+  /** What the local call driver multiplies its script's delays by. */
+  localCallPace: number;
   /** Deadline of every request to a third party (checks and the lead webhook). */
   outboundTimeoutMs: number;
   /** Hours after which the outbox worker stops retrying a lead's delivery (an operator can retry it). */
@@ -232,6 +251,9 @@ export interface Secrets {
   nameCheckKey: string | undefined;
   /** Where leads are delivered; such URLs usually carry their own token, so it is kept as a secret. */
   leadWebhookUrl: string | undefined;
+  /** Vapi's private API key (bearer), and the secret of the HMAC credential that signs its server messages. */
+  vapiApiKey: string | undefined;
+  vapiServerSecret: string | undefined;
 }
 
 /** Thrown with one line that names the offending variable. */
@@ -262,6 +284,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // the same key it could sign hook calls.
   if (env.LEAD_WEBHOOK_SECRET && env.LEAD_WEBHOOK_SECRET === env.HOOK_SECRET) {
     throw new ConfigError('Invalid environment variable LEAD_WEBHOOK_SECRET: must differ from HOOK_SECRET');
+  }
+  // Vapi places calls with all three, and its messages are only believed when signed.
+  if (env.VAPI_API_KEY) {
+    for (const variable of ['VAPI_ASSISTANT_ID', 'VAPI_PHONE_NUMBER_ID', 'VAPI_SERVER_SECRET'] as const) {
+      if (!env[variable])
+        throw new ConfigError(`Invalid environment variable ${variable}: required when VAPI_API_KEY is set`);
+    }
   }
   // Instances sharing a PostgreSQL database each generate their own secret otherwise, and refuse each other's
   // session cookies behind a load balancer.
@@ -322,6 +351,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       calTeam: env.CAL_TEAM.replace(/\/+$/, ''),
       rateLimitPerHour: env.DEMO_RATE_LIMIT_PER_HOUR,
       localCallDelayMs: env.LOCAL_CALL_DELAY_MS,
+      localCallPace: env.LOCAL_CALL_PACE,
       outboundTimeoutMs: env.OUTBOUND_TIMEOUT_MS,
       webhookGiveUpHours: env.LEAD_WEBHOOK_GIVE_UP_HOURS,
       retentionDays: env.LEADS_RETENTION_DAYS,
@@ -333,6 +363,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       rateLimitPerMinute: env.HOOK_RATE_LIMIT_PER_MINUTE,
       failureLimitPerMinute: env.HOOK_FAILURE_LIMIT_PER_MINUTE,
     },
+    vapi:
+      env.VAPI_API_KEY && env.VAPI_ASSISTANT_ID && env.VAPI_PHONE_NUMBER_ID
+        ? {
+            apiUrl: env.VAPI_API_URL.replace(/\/+$/, ''),
+            assistantId: env.VAPI_ASSISTANT_ID,
+            phoneNumberId: env.VAPI_PHONE_NUMBER_ID,
+          }
+        : undefined,
     secrets: {
       hookSecret: env.HOOK_SECRET,
       leadWebhookSecret: env.LEAD_WEBHOOK_SECRET,
@@ -344,6 +382,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       phoneCheckKey: env.PHONE_CHECK_KEY,
       nameCheckKey: env.NAME_CHECK_KEY,
       leadWebhookUrl: env.LEAD_WEBHOOK_URL,
+      vapiApiKey: env.VAPI_API_KEY,
+      vapiServerSecret: env.VAPI_SERVER_SECRET,
     },
   };
 }
