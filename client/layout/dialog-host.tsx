@@ -1,5 +1,6 @@
 import { useAtom } from 'jotai';
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, Suspense, useCallback, useEffect } from 'react';
+import { CALL_IN_PROGRESS_KEY } from '#client/features/demo-call/call-in-progress-key.ts';
 import { useExitIntent } from '#client/features/demo-call/use-exit-intent.ts';
 import { type DialogRequest, openDialogAtom } from '#client/state/dialogs.ts';
 
@@ -25,6 +26,14 @@ function DialogFor({ request, onClose }: { request: DialogRequest; onClose(): vo
       return <Booking request={request} onClose={onClose} />;
     case 'contact':
       return <Contact onClose={onClose} />;
+  }
+}
+
+function hasCallInProgress(): boolean {
+  try {
+    return sessionStorage.getItem(CALL_IN_PROGRESS_KEY) !== null;
+  } catch {
+    return false;
   }
 }
 
@@ -54,6 +63,15 @@ export function DialogHost() {
     [request, setRequest],
   );
   useExitIntent(useCallback(() => setRequest({ kind: 'demo-call' }), [setRequest]));
+  // A reload during a demo call opens the dialog on that call again (docs/product-rules.md#call-status). Pages
+  // without one only look at the key: the code that reads it is fetched when there is something to read.
+  useEffect(() => {
+    if (!hasCallInProgress()) return;
+    void import('#client/features/demo-call/call-in-progress.ts').then(({ callInProgress }) => {
+      const resume = callInProgress();
+      if (resume) setRequest((current) => current ?? { kind: 'demo-call', resume });
+    });
+  }, [setRequest]);
   if (!request) return null;
   return (
     <Suspense fallback={null}>

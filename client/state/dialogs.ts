@@ -1,8 +1,10 @@
 import { atom, useSetAtom } from 'jotai';
+import type { CallInProgress } from '#client/features/demo-call/call-in-progress.ts';
 
 /** Every modal the site opens, with what it needs to open. One place opens them all. */
 export type DialogRequest =
-  | { kind: 'demo-call'; phone?: string }
+  /** `resume`: the call this tab followed before a reload, which the dialog opens on again. */
+  | { kind: 'demo-call'; phone?: string; resume?: CallInProgress }
   | { kind: 'booking'; layout?: 'month_view' }
   | { kind: 'contact' }
   | { kind: 'video' };
