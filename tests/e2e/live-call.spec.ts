@@ -1,0 +1,235 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
+import { holdCallPushes, isFields, isFinalLine, isLine, isState, scriptedLines, scriptedSummary } from './call-room.ts';
+import { expect, pauseClock, test } from './fixtures.ts';
+import { measureLayout } from './layout-check.ts';
+
+// The live call in the demo dialog, with the local call driver playing content/demo-call-script.json. The server's
+// clock starts at noon in Texas (tests/support/e2e-server.ts), so a 210 number is inside calling hours whatever
+// today is. Each test holds the room's pushes and delivers them step by step (call-room.ts).
+
+/** A number of this test's own per project and repetition: 210 864-XXXX, called once. */
+function numberFor(testInfo: TestInfo, slot: number): string {
+  const line = (testInfo.project.name === 'mobile' ? 6000 : 1000) + testInfo.repeatEachIndex * 100 + slot;
+  return `210864${String(line).padStart(4, '0')}`;
+}
+
+/** Opens the dialog from the header and asks for a call; resolves once it is preparing. */
+async function askForCall(page: Page, { phone, name }: { phone: string; name: string }) {
+  await page.getByRole('banner').getByRole('button', { name: 'Try the AI' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Have the AI call me' });
+  // The phone field takes focus 100 ms after opening; typing elsewhere before then would race it.
+  await expect(dialog.getByLabel('Phone number')).toBeFocused();
+  await dialog.getByLabel('Phone number').fill(phone);
+  await dialog.getByLabel('Full name').fill(name);
+  await dialog.getByLabel('Email address').fill(`${name.split(' ')[0]?.toLowerCase()}@example.com`);
+  await dialog.getByRole('checkbox', { name: /I agree that Porchlight may call and text me/ }).check();
+  await dialog.getByRole('button', { name: 'Call Me Now' }).click();
+  await expect(page.getByRole('dialog', { name: 'Preparing Call...' })).toBeVisible();
+}
+
+/** The transcript's lines as read out: final lines only, in order. */
+const spokenLines = (dialog: Locator) => dialog.getByRole('log', { name: 'Transcript' }).getByRole('paragraph');
+
+/** A qualification field's value in the live view. */
+function field(dialog: Locator, label: string): Locator {
+  return dialog
+    .getByRole('region', { name: 'What the assistant has learned' })
+    .locator('div')
+    .filter({ has: dialog.page().getByRole('term').getByText(label, { exact: true }) })
+    .getByRole('definition');
+}
+
+test('the call live: lines in order as spoken, partials replaced, fields filling in, then the summary', async ({
+  page,
+  isMobile,
+}, testInfo) => {
+  // Two axe audits and three layouts on top of a whole call.
+  test.slow();
+  if (isMobile) await page.setViewportSize({ width: 390, height: 844 });
+  const room = await holdCallPushes(page);
+  await page.clock.install();
+  await page.goto('/');
+  await askForCall(page, { phone: numberFor(testInfo, 1), name: 'Jane Doe' });
+
+  await room.deliverThrough(isState('ringing'));
+  const ringing = page.getByRole('dialog', { name: 'Incoming Call!' });
+  await expect(ringing).toBeVisible();
+  // Choosing to watch keeps the dialog open past the 7 s it closes after by itself.
+  await pauseClock(page);
+  await ringing.getByRole('button', { name: 'Watch the call live' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Live call' });
+  await expect(dialog.getByText('Ringing your phone', { exact: true })).toBeVisible();
+  expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  await page.clock.runFor(10_000);
+  await expect(dialog).toBeVisible();
+  await page.clock.resume();
+
+  await room.deliverThrough(isState('in-progress'));
+  await expect(dialog.getByText('On the call', { exact: true })).toBeVisible();
+  const transcript = dialog.getByRole('log', { name: 'Transcript' });
+
+  // The assistant's first words as they are heard: drawn, but not read out to a screen reader.
+  const partial = await room.deliverThrough(isLine);
+  expect(partial.kind).toBe('partial');
+  await expect(transcript.getByText(`${partial.text}…`)).toBeVisible();
+  expect(await transcript.ariaSnapshot()).not.toContain(String(partial.text));
+  await expect(spokenLines(dialog)).toHaveCount(0);
+
+  // Its final line replaces it, and is what a screen reader hears.
+  const final = await room.deliverThrough(isFinalLine);
+  expect(final.utteranceId).toBe(partial.utteranceId);
+  const lines = scriptedLines('Jane');
+  await expect(spokenLines(dialog)).toHaveText([lines[0] ?? '']);
+  await expect(transcript.getByText('…')).toHaveCount(0);
+
+  // Fields fill in as they are heard.
+  await expect(field(dialog, 'Timeline')).toHaveText('Listening…');
+  const heard = await room.deliverThrough(isFields);
+  await expect(field(dialog, 'Timeline')).toHaveText(String((heard.fields as Record<string, string>).timeline));
+  await expect(field(dialog, 'Area')).toHaveText('Listening…');
+
+  // The rest of the call, then its summary.
+  room.deliverAll();
+  const summary = dialog.getByRole('region', { name: 'Call summary' });
+  await expect(summary).toContainText(scriptedSummary().nextStep, { timeout: 45_000 });
+  await expect(summary).toContainText(scriptedSummary().learned);
+  await expect(summary).toContainText(/Duration\s*\d+ (min|s)/);
+  await expect(dialog.getByText('Call ended', { exact: true })).toBeVisible();
+  await expect(spokenLines(dialog)).toHaveText(lines);
+  await expect(field(dialog, 'Showing')).toHaveText('Booked: Saturday at 11 AM');
+  await expect(field(dialog, 'Budget')).toHaveText('Up to $450,000');
+
+  // Nothing cut off or scrolling sideways, in both themes; on phones from 320 to 414 px.
+  for (const width of isMobile ? [320, 390, 414] : [1280]) {
+    if (isMobile) await page.setViewportSize({ width, height: width === 320 ? 568 : 844 });
+    const problems = await measureLayout(page, { phone: isMobile });
+    for (const theme of ['light', 'dark'] as const) {
+      const { sidewaysScroll, ...found } = problems[theme];
+      expect(sidewaysScroll, `${width} px, ${theme}`).toBe(0);
+      expect(
+        Object.entries(found).filter(([, list]) => list.length > 0),
+        `${width} px, ${theme}`,
+      ).toEqual([]);
+    }
+  }
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const audit = await new AxeBuilder({ page }).include('dialog').analyze();
+    expect(audit.violations.map((violation) => violation.id)).toEqual([]);
+  }
+
+  // Closed, it stays closed: a reload opens nothing.
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('a reload during the call opens the live view again with the transcript so far', async ({ page }, testInfo) => {
+  const room = await holdCallPushes(page);
+  await page.goto('/');
+  await askForCall(page, { phone: numberFor(testInfo, 2), name: 'Ann Lee' });
+  await room.deliverThrough(isState('ringing'));
+  await page
+    .getByRole('dialog', { name: 'Incoming Call!' })
+    .getByRole('button', { name: 'Watch the call live' })
+    .click();
+  await room.deliverThrough((push) => isFinalLine(push) && push.payload.role === 'caller');
+  const lines = scriptedLines('Ann');
+  const dialog = page.getByRole('dialog', { name: 'Live call' });
+  await expect(spokenLines(dialog)).toHaveText(lines.slice(0, 2));
+
+  // Pushes are still held: what the page shows now comes from the join's answer alone.
+  await page.reload();
+  const again = page.getByRole('dialog', { name: 'Live call' });
+  await expect(again).toBeVisible();
+  await expect(spokenLines(again).nth(1)).toHaveText(lines[1] ?? '');
+  await expect(spokenLines(again).first()).toHaveText(lines[0] ?? '');
+
+  // The rest arrives after it, each line once.
+  room.deliverAll();
+  await expect(again.getByRole('region', { name: 'Call summary' })).toContainText(scriptedSummary().nextStep, {
+    timeout: 45_000,
+  });
+  await expect(spokenLines(again)).toHaveText(lines);
+});
+
+test('a reload while the phone rings offers the live view again @phone', async ({ page }, testInfo) => {
+  const room = await holdCallPushes(page);
+  await page.goto('/');
+  await askForCall(page, { phone: numberFor(testInfo, 3), name: 'Bo Chen' });
+  await room.deliverThrough(isState('ringing'));
+  await expect(page.getByRole('dialog', { name: 'Incoming Call!' })).toBeVisible();
+  await page.reload();
+  const offered = page.getByRole('dialog', { name: 'Incoming Call!' });
+  await offered.getByRole('button', { name: 'Watch the call live' }).click();
+  await expect(page.getByRole('dialog', { name: 'Live call' }).getByRole('log', { name: 'Transcript' })).toBeVisible();
+});
+
+/** A visitor of their own: a new browser context, with nothing of this page's storage or cookies. */
+async function anotherVisitor(browser: Browser, testInfo: TestInfo) {
+  const context = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    viewport: testInfo.project.use.viewport,
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  const open = async (path: string) => {
+    await page.goto(path);
+    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  };
+  return { page, errors, open, close: () => context.close() };
+}
+
+test('another visitor sees nothing of the call, and watching their own call sees only theirs', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const other = await anotherVisitor(browser, testInfo);
+  const onlooker = await anotherVisitor(browser, testInfo);
+  try {
+    const mine = await holdCallPushes(page);
+    const theirs = await holdCallPushes(other.page);
+    await page.goto('/');
+    await other.open('/');
+    await askForCall(page, { phone: numberFor(testInfo, 4), name: 'Jane Doe' });
+    await askForCall(other.page, { phone: numberFor(testInfo, 5), name: 'Maria Lopez' });
+    for (const [visitor, room] of [
+      [page, mine],
+      [other.page, theirs],
+    ] as const) {
+      await room.deliverThrough(isState('ringing'));
+      await visitor
+        .getByRole('dialog', { name: 'Incoming Call!' })
+        .getByRole('button', { name: 'Watch the call live' })
+        .click();
+      room.deliverAll();
+    }
+    // A visitor who asked for nothing: no dialog, no call.
+    await onlooker.open('/');
+
+    const myDialog = page.getByRole('dialog', { name: 'Live call' });
+    const theirDialog = other.page.getByRole('dialog', { name: 'Live call' });
+    for (const dialog of [myDialog, theirDialog]) {
+      await expect(dialog.getByRole('region', { name: 'Call summary' })).toContainText(scriptedSummary().nextStep, {
+        timeout: 45_000,
+      });
+    }
+    await expect(spokenLines(myDialog)).toHaveText(scriptedLines('Jane'));
+    await expect(spokenLines(theirDialog)).toHaveText(scriptedLines('Maria'));
+    await expect(onlooker.page.getByRole('dialog')).toHaveCount(0);
+    await expect(onlooker.page.getByText('Live call')).toHaveCount(0);
+    expect(other.errors).toEqual([]);
+    expect(onlooker.errors).toEqual([]);
+  } finally {
+    await other.close();
+    await onlooker.close();
+  }
+});
