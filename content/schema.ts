@@ -129,12 +129,60 @@ export const siteSchema = z.object({
 });
 export type SiteFacts = z.infer<typeof siteSchema>;
 
+const scriptLine = z.string().trim().min(1).max(2000);
+
+/**
+ * The demo call the local call driver plays (server/calls/local-call-driver.ts): steps in order, each after a
+ * delay, each one state, one line spoken (heard as partial lines over `speakMs`, then final), fields learned
+ * or the summary. The call's states only go forward, and the summary comes last.
+ */
+export const demoCallScript = z.object({
+  about: text,
+  steps: z
+    .array(
+      z.union([
+        z.object({
+          afterMs: z.number().int().min(0).max(60_000),
+          state: z.enum(['ringing', 'in-progress', 'ended']),
+          outcome: z.enum(['completed', 'no-answer', 'busy', 'voicemail', 'failed']).optional(),
+        }),
+        z.object({
+          afterMs: z.number().int().min(0).max(60_000),
+          speakMs: z.number().int().min(0).max(60_000),
+          say: z.enum(['assistant', 'caller']),
+          text: scriptLine,
+        }),
+        z.object({
+          afterMs: z.number().int().min(0).max(60_000),
+          fields: z
+            .object({
+              timeline: text,
+              financing: text,
+              area: text,
+              budget: text,
+              showingBooked: z.boolean(),
+              showingTime: text,
+            })
+            .partial(),
+        }),
+        z.object({
+          afterMs: z.number().int().min(0).max(60_000),
+          summary: z.object({ learned: scriptLine, nextStep: scriptLine }),
+        }),
+      ]),
+    )
+    .min(1)
+    .refine((steps) => 'summary' in (steps.at(-1) ?? {}), 'must end with the summary'),
+});
+export type DemoCallScript = z.infer<typeof demoCallScript>;
+
 /** Which schema checks which file, by its path inside content/. */
 export const jsonSchemas: Record<string, z.ZodType> = {
   'home.json': homeContent,
   'faq.json': faqContent,
   'case-study.json': caseStudyContent,
   'team.json': teamContent,
+  'demo-call-script.json': demoCallScript,
 };
 
 export function markdownSchemaFor(relativePath: string): z.ZodType {

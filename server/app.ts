@@ -81,7 +81,16 @@ export function createApp(ctx: AppContext): Express {
   // Signed server-to-server callbacks, ahead of /api: their own limits, their own raw body, no same-origin rule.
   app.use(
     HOOKS_PATH,
-    hooksRouter({ config, clock, calls: ctx.calls, leadVolume: ctx.leadVolume, replays: ctx.replays }),
+    hooksRouter({
+      config,
+      clock,
+      calls: ctx.calls,
+      conversation: ctx.conversation,
+      reportCall: ctx.reportCall,
+      leadVolume: ctx.leadVolume,
+      replays: ctx.replays,
+      logger: ctx.logger,
+    }),
   );
 
   const api = express.Router();

@@ -6,9 +6,14 @@ import { isPostgres } from '#db/dialect.ts';
 import { createPostgresDatabase } from '#db/postgres.ts';
 import { openUpgradedDatabase } from '#db/upgrade.ts';
 import { type AnalyticsStore, analyticsStore } from '#server/analytics/analytics-store.ts';
+import { type CallConversation, callConversation } from '#server/calls/call-conversation.ts';
 import { type CallEvents, createCallEvents } from '#server/calls/call-events.ts';
+import { callPlacement, PLACE_CALL_TOPIC } from '#server/calls/call-placement.ts';
+import type { CallPlacer } from '#server/calls/call-placer.ts';
+import { callReporter, type ReportCall } from '#server/calls/call-reports.ts';
 import { type CallStatusService, callStatusService } from '#server/calls/call-status-service.ts';
-import { callAutomationConfigured, startLocalCallDriver } from '#server/calls/local-call-driver.ts';
+import { callAutomationConfigured, type Schedule, startLocalCallDriver } from '#server/calls/local-call-driver.ts';
+import { vapiPlacer } from '#server/calls/vapi-placer.ts';
 import { type ConsentStore, consentStore } from '#server/consent/consent-store.ts';
 import { type DoNotContactKey, doNotContactKey } from '#server/consent/do-not-contact.ts';
 import { type LeadVolumeStore, leadVolumeStore } from '#server/dashboard/lead-volume-store.ts';
@@ -19,6 +24,7 @@ import { type SecurityPolicy, siteSecurityPolicy } from '#server/http/security.t
 import { createLeadChecks, describeLeadChecks, type LeadChecks } from '#server/leads/checks/lead-checks.ts';
 import { erasureLedger } from '#server/leads/erasure-ledger.ts';
 import { type LeadInboxStore, leadInboxStore } from '#server/leads/lead-inbox-store.ts';
+import { LEAD_TOPICS } from '#server/leads/lead-payloads.ts';
 import { type LeadStore, leadStore } from '#server/leads/lead-store.ts';
 import { type PrivacyStore, privacyStore } from '#server/leads/privacy-store.ts';
 import { createServerMetrics, type ServerMetrics } from '#server/metrics/server-metrics.ts';
@@ -80,6 +86,8 @@ export interface ContextOverrides {
   sleep?: (ms: number) => Promise<void>;
   /** The backup schedule's status, shown by `/readyz`; by default the schedule's own when the server has one. */
   backupStatus?: () => BackupStatus;
+  /** The local call driver's timers; tests pass their own. */
+  callSchedule?: Schedule;
   /**
    * The key the do-not-contact list derives its own from; by default the erasure ledger's, in DATA_DIR. Instances
    * sharing a PostgreSQL database must share it (docs/product-rules.md#consent).
@@ -126,8 +134,14 @@ export interface AppContext {
   /** Call status changes, published after commit; the socket rooms and the local call driver listen. */
   callEvents: CallEvents;
   calls: CallStatusService;
+  /** What is said and learned on a call: transcript lines, fields, summary, and the whole call for a join. */
+  conversation: CallConversation;
+  /** The one way a provider's (or the local driver's) reports reach a call (server/calls/call-reports.ts). */
+  reportCall: ReportCall;
   /** Delivers every lead's webhook payload, with retries (server/outbox/). */
   outbox: OutboxWorker;
+  /** Places calls with the call provider from the outbox; undefined without one. */
+  placements: OutboxWorker | undefined;
   /** Told after commit that a lead's payload is queued: wakes the outbox worker. */
   leadQueued(): void;
   /** An operator made deliveries due again: the outbox worker probes at once. */
@@ -209,7 +223,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const db: DB = overrides.db ?? own?.db ?? noDatabase();
   const shared = isPostgres(db);
   const backupStatus = overrides.backupStatus ?? own?.sqlite?.backups.status;
-  metrics.observe({ outboxBacklog: () => outboxBacklog(db), backupStatus });
+  metrics.observe({ outboxBacklog: () => outboxBacklog(db, LEAD_TOPICS), backupStatus });
 
   const pages = overrides.pages ?? (config.isProduction ? await productionPages() : await developmentPages());
   const renderFailed = (error: unknown) => logger.error({ err: error }, 'page cache render failed');
@@ -222,6 +236,8 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const callEvents =
     overrides.callEvents ?? createCallEvents((error) => logger.error({ err: error }, 'call event listener failed'));
   const calls = callStatusService({ db, events: callEvents, clock });
+  const conversation = callConversation({ db, events: callEvents, clock });
+  const reportCall = callReporter({ calls, conversation });
   const doNotContact = doNotContactKey(overrides.ledgerKey ?? erasureLedger(config.dataDir).key());
   const outbox = createOutboxWorker({
     db,
@@ -232,10 +248,33 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     logger,
     giveUpAfterMs: config.leads.webhookGiveUpHours * 3_600_000,
     onAttempt: metrics.delivery,
+    topics: LEAD_TOPICS,
   });
+  const placer: CallPlacer | undefined =
+    config.vapi && config.secrets.vapiApiKey
+      ? vapiPlacer(
+          { ...config.vapi, apiKey: config.secrets.vapiApiKey },
+          { timeoutMs: config.leads.outboundTimeoutMs, dispatcher: overrides.dispatcher },
+        )
+      : undefined;
+  // A placement is an outbox row of its own topic, with its own worker: the provider's outage holds up no lead.
+  const placements =
+    placer &&
+    createOutboxWorker({
+      db,
+      url: undefined,
+      secret: undefined,
+      outbound: { timeoutMs: config.leads.outboundTimeoutMs },
+      clock,
+      logger,
+      topics: [PLACE_CALL_TOPIC],
+      send: callPlacement({ db, placer, calls, clock, logger }),
+      name: 'call-placement',
+    });
 
   function leadQueued() {
     outbox.notify();
+    placements?.notify();
     overrides.onLeadQueued?.();
   }
 
@@ -250,18 +289,31 @@ export async function createContext(config: Config, overrides: ContextOverrides 
 
   function start() {
     outbox.start();
+    placements?.start();
     if (config.secrets.leadWebhookUrl && !config.secrets.leadWebhookSecret) {
       logger.warn('LEAD_WEBHOOK_SECRET unset: lead deliveries to LEAD_WEBHOOK_URL are not signed');
     }
-    const automated = callAutomationConfigured(config);
+    const automated = placer !== undefined || callAutomationConfigured(config);
     driver = automated
       ? undefined
-      : startLocalCallDriver({ db, events: callEvents, calls, clock, delayMs: config.leads.localCallDelayMs, logger });
+      : startLocalCallDriver({
+          db,
+          events: callEvents,
+          report: reportCall,
+          conversation,
+          clock,
+          delayMs: config.leads.localCallDelayMs,
+          pace: config.leads.localCallPace,
+          logger,
+          schedule: overrides.callSchedule,
+        });
     logger.info(
       { checks: describeLeadChecks(config), leadWebhook: Boolean(config.secrets.leadWebhookUrl) },
-      automated
-        ? 'call automation configured: demo calls move on when /api/hooks/call-status says so'
-        : `no call automation configured (needs LEAD_WEBHOOK_URL and HOOK_SECRET): the local call driver moves demo calls to 'calling' after ${config.leads.localCallDelayMs} ms`,
+      placer
+        ? `${placer.provider} places demo calls; its messages move them on at /api/hooks/${placer.provider}`
+        : automated
+          ? 'call automation configured: demo calls move on when /api/hooks/call-status says so'
+          : `no call provider or automation configured (needs VAPI_API_KEY, or LEAD_WEBHOOK_URL and HOOK_SECRET): the local call driver plays the scripted demo call ${config.leads.localCallDelayMs} ms after each call is accepted`,
     );
     if (pageCache) warmer = warmPages(pageCache, pages, config, renderFailed);
     // Retention: old visits, expired sessions and old leads go now and once a day.
@@ -280,6 +332,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     await driver?.stop();
     // The outbox's delivery in flight finishes and is recorded; a backup under way finishes too.
     await outbox.stop();
+    await placements?.stop();
     await socketSlots.stop?.();
     if (!overrides.pages) await pages.close();
     if (own?.sqlite) {
@@ -331,7 +384,10 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     socketSlots,
     callEvents,
     calls,
+    conversation,
+    reportCall,
     outbox,
+    placements,
     leadQueued,
     retryRequested: overrides.onRetryRequested ?? (() => outbox.retryNow()),
     backupStatus,

@@ -76,7 +76,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     clock: ctx.clock,
   });
   metrics.observe({ socketCount: () => io.engine.clientsCount });
-  const unbindRooms = bindCallRooms(io, { calls: ctx.calls, events: ctx.callEvents, logger, clock: ctx.clock });
+  const unbindRooms = bindCallRooms(io, { calls: ctx.conversation, events: ctx.callEvents, logger, clock: ctx.clock });
   // Several instances on one PostgreSQL database: a room's pushes reach the sockets of every instance.
   const closeAdapter = config.databaseUrl ? await attachPostgresAdapter(io, config.databaseUrl, logger) : undefined;
   // A body larger than any route takes is refused unread, Socket.IO's requests included (it took the request

@@ -57,8 +57,11 @@ export interface InboxLead {
   timezone: string | null;
   /** Demo calls outside the number's calling hours, and contact forms, wait for a scheduled call. */
   scheduled: boolean;
-  /** The immediate demo call, when there is one. */
-  call: { status: string; updatedAt: string } | null;
+  /**
+   * The demo call, when there is one (immediate, or placed by the call provider at its time); `endedReason` says
+   * how it ended, or why it could not be placed.
+   */
+  call: { status: string; updatedAt: string; endedReason: string | null } | null;
   /** Evidence of the consent given with the lead. */
   consent: { version: string; givenAt: string; ipAddress: string | null; userAgent: string | null } | null;
   delivery: {

@@ -1,25 +1,36 @@
-import { type CallStatus, type CallStatusEvent, stateOfStatus } from '#shared/call-status-protocol.ts';
+import {
+  CALL_STATUS_EVENT,
+  type CallRoomEvent,
+  type CallStatus,
+  type CallStatusEvent,
+  stateOfStatus,
+} from '#shared/call-status-protocol.ts';
 
 /** The event of a call reaching `status` at `at`, in the live call's states too. */
-export function statusEvent(callId: string, status: CallStatus, at: Date): CallStatusEvent {
-  return { callId, status, ...stateOfStatus(status), at: at.toISOString() };
+export function statusEvent(callId: string, status: CallStatus, at: Date): CallRoomEvent {
+  return { name: CALL_STATUS_EVENT, event: { callId, status, ...stateOfStatus(status), at: at.toISOString() } };
 }
 
-export type CallStatusListener = (event: CallStatusEvent) => void;
+/** The status event in `event`, if it is one. */
+export function statusOf(event: CallRoomEvent): CallStatusEvent | undefined {
+  return event.name === CALL_STATUS_EVENT ? event.event : undefined;
+}
+
+export type CallEventListener = (event: CallRoomEvent) => void;
 
 /**
- * In-process publish/subscribe of call status changes. The API publishes after commit; Socket.IO rooms and
- * the local call driver subscribe; tests subscribe to observe without a socket. (Several instances would
- * share events through a Socket.IO adapter over a shared store: docs/decisions/0011-sqlite-default.md.)
+ * In-process publish/subscribe of what happens on calls: state changes, transcript lines, fields, summaries.
+ * Services publish after commit; the Socket.IO rooms (which share pushes between instances through their
+ * adapter) and the local call driver subscribe; tests subscribe to observe without a socket.
  */
 export interface CallEvents {
-  publish(event: CallStatusEvent): void;
+  publish(event: CallRoomEvent): void;
   /** Returns the function that unsubscribes. */
-  subscribe(listener: CallStatusListener): () => void;
+  subscribe(listener: CallEventListener): () => void;
 }
 
 export function createCallEvents(onListenerError: (error: unknown) => void = rethrowLater): CallEvents {
-  const listeners = new Set<CallStatusListener>();
+  const listeners = new Set<CallEventListener>();
   return {
     publish(event) {
       // One failing listener must not keep the event from the others, nor fail the request that published.

@@ -1,16 +1,10 @@
 import type { Server, Socket } from 'socket.io';
 import { tokenBucket } from '#server/http/token-bucket.ts';
 import type { Logger } from '#server/logger.ts';
-import {
-  CALL_JOIN_EVENT,
-  CALL_STATUS_EVENT,
-  type CallJoinAck,
-  type CallStatusEvent,
-  isCallId,
-} from '#shared/call-status-protocol.ts';
+import { CALL_JOIN_EVENT, type CallJoinAck, isCallId } from '#shared/call-status-protocol.ts';
 import { type Clock, systemClock } from '#shared/clock.ts';
-import { type CallEvents, statusEvent } from './call-events.ts';
-import type { CallStatusService } from './call-status-service.ts';
+import type { CallConversation } from './call-conversation.ts';
+import type { CallEvents } from './call-events.ts';
 
 export const callRoom = (callId: string) => `call:${callId}`;
 
@@ -30,7 +24,8 @@ export const TOO_MANY_JOINS = { error: 'Too many requests. Please wait a moment.
 const TRY_AGAIN = { error: 'Please try again.' } satisfies CallJoinAck;
 
 /**
- * A browser joins the room of its callId and hears that call's status changes only. Nothing a client sends
+ * A browser joins the room of its callId and hears that call's events only: its state, transcript, fields and
+ * summary (shared/call-status-protocol.ts). The join answers with the whole call so far. Nothing a client sends
  * can make a handler throw: every failure is logged and answered. Returns the function that unbinds the event
  * subscription (the socket handlers go with the server).
  */
@@ -41,18 +36,18 @@ export function bindCallRooms(
     events,
     logger,
     clock = systemClock,
-  }: { calls: Pick<CallStatusService, 'currentStatus'>; events: CallEvents; logger: Logger; clock?: Clock },
+  }: { calls: Pick<CallConversation, 'snapshot'>; events: CallEvents; logger: Logger; clock?: Clock },
 ): () => void {
   const log = logger.child({ subsystem: 'call-rooms' });
   io.on('connection', (socket) => followJoins(socket, { calls, log, clock }));
-  return events.subscribe((event: CallStatusEvent) => {
-    io.to(callRoom(event.callId)).emit(CALL_STATUS_EVENT, event);
+  return events.subscribe(({ name, event }) => {
+    io.to(callRoom(event.callId)).emit(name, event);
   });
 }
 
 function followJoins(
   socket: Socket,
-  { calls, log, clock }: { calls: Pick<CallStatusService, 'currentStatus'>; log: Logger; clock: Clock },
+  { calls, log, clock }: { calls: Pick<CallConversation, 'snapshot'>; log: Logger; clock: Clock },
 ): void {
   const joins = tokenBucket({ capacity: JOIN_BURST, refillMs: JOIN_REFILL_MS, clock });
   let unknown = 0;
@@ -99,13 +94,13 @@ function followJoins(
     try {
       // Join first, then read: a change committed in between is pushed to the room, so none is missed.
       await socket.join(room);
-      const status = await calls.currentStatus(callId);
-      if (!status) {
+      const call = await calls.snapshot(callId);
+      if (!call) {
         await leave(room);
         unknownCall(ack);
         return;
       }
-      answer(ack, { ...statusEvent(callId, status, clock()), transcript: [], fields: {}, summary: null });
+      answer(ack, call);
     } catch (error) {
       log.warn({ err: error }, 'could not read a call status for a socket');
       await leave(room);

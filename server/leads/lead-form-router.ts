@@ -136,7 +136,12 @@ export interface LeadFormRoute {
 /** POST / of a lead form: the per-address limit, then the intake, then its outcome as HTTP. */
 export function leadFormRouter({ config, metrics, limitStores, ...deps }: LeadRouteDeps, route: LeadFormRoute): Router {
   const router = Router();
-  const intake = leadIntake({ ...deps, calTeam: config.leads.calTeam, siteUrl: config.siteUrl });
+  const intake = leadIntake({
+    ...deps,
+    calTeam: config.leads.calTeam,
+    siteUrl: config.siteUrl,
+    placesCalls: config.vapi !== undefined,
+  });
   // Each request's body is read once: the limit asks whether it uses up the quota, the intake takes it on.
   const submissions = new WeakMap<Request, Submission>();
   const submissionOf = (req: Request): Submission => {

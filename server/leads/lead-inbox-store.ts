@@ -5,6 +5,7 @@ import { type OutboxBacklog, outboxBacklog, retryOutbox } from '#server/outbox/o
 import type { DeliveryState, InboxFilters, InboxLead } from '#shared/lead-inbox.ts';
 import { searchLookup } from '#shared/search-terms.ts';
 import type { InboxCursor } from './inbox-cursor.ts';
+import { LEAD_TOPICS } from './lead-payloads.ts';
 
 // The operators' view of every captured lead (docs/decisions/0002-operator-role.md), newest first, with its consent,
 // call and delivery. Every view reads one page along an index (db/migrations/0006-lead-inbox.ts): by capture
@@ -141,6 +142,7 @@ export interface CallRow {
   lead_id: string;
   status: string;
   updated_at: string;
+  ended_reason: string | null;
 }
 
 /** A page of leads with their consent and call, each looked up by lead id for this page only. */
@@ -167,7 +169,7 @@ export function toInboxLead(row: LeadRow, batch: LeadBatch): InboxLead {
     calendarLink: row.calendar_link,
     timezone: row.timezone,
     scheduled: row.scheduled === 1,
-    call: call ? { status: call.status, updatedAt: call.updated_at } : null,
+    call: call ? { status: call.status, updatedAt: call.updated_at, endedReason: call.ended_reason } : null,
     consent: consent
       ? {
           version: consent.consent_text_version,
@@ -211,7 +213,7 @@ export function leadInboxStore(db: DB) {
       .execute();
     const calls = await db
       .selectFrom('call_notifications')
-      .select(['lead_id', 'status', 'updated_at'])
+      .select(['lead_id', 'status', 'updated_at', 'ended_reason'])
       .where('lead_id', 'in', ids)
       .orderBy('created_at')
       .execute();
@@ -270,12 +272,12 @@ export function leadInboxStore(db: DB) {
 
     /** Makes one lead's delivery, or every given-up one, due now (server/outbox/outbox-store.ts). */
     retry(which: { deliveryId: string } | 'given-up', now: Date): Promise<number> {
-      return retryOutbox(db, which, now);
+      return retryOutbox(db, which, now, LEAD_TOPICS);
     },
 
     /** Undelivered leads by state, and the oldest one's capture time (server/outbox/outbox-store.ts). */
     undelivered(): Promise<OutboxBacklog> {
-      return outboxBacklog(db);
+      return outboxBacklog(db, LEAD_TOPICS);
     },
   };
 }

@@ -132,7 +132,12 @@ test('a demo call inside calling hours: one write with lead, consent, call, payl
     'publish',
     'queued',
   ]);
-  expect(h.published).toEqual([{ callId: 'id-2', status: 'preparing' }]);
+  expect(h.published).toEqual([
+    {
+      name: 'call:status',
+      event: expect.objectContaining({ callId: 'id-2', status: 'preparing', state: 'preparing' }),
+    },
+  ]);
 });
 
 test('a demo call outside calling hours is scheduled: no call row, no call event, the number still claimed', async () => {

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { site } from '#content/site.ts';
 import type { Database } from '#db/schema.ts';
 import { type CallEvents, statusEvent } from '#server/calls/call-events.ts';
+import { placementMessage } from '#server/calls/call-placement.ts';
 import type { DoNotContactKey, ListedDigest } from '#server/consent/do-not-contact.ts';
 import { newReceiptToken, receiptHashOf, receiptUrlOf } from '#server/consent/receipt-token.ts';
 import type { LeadChecks } from '#server/leads/checks/lead-checks.ts';
@@ -32,7 +33,7 @@ import {
   PHONE_INVALID_MESSAGE,
 } from '#shared/messages.ts';
 import { type CalendarBooking, calendarFor, DEFAULT_SOURCE_TAG } from '#shared/source-tag.ts';
-import { type CallTiming, decideCallTiming } from './call-timing.ts';
+import { type CallTiming, callingWindow, decideCallTiming } from './call-timing.ts';
 import {
   CONTACT_LEAD_TOPIC,
   type ContactLeadPayload,
@@ -66,6 +67,8 @@ export interface LeadIntakeDeps {
   callEvents: Pick<CallEvents, 'publish'>;
   /** Told after commit that a webhook payload is queued, so the outbox worker sends it at once. */
   onLeadQueued: () => void;
+  /** A call provider places the calls: each demo call's placement is queued with its lead (server/calls/). */
+  placesCalls?: boolean;
   /** Ids of leads, consents and calls; random UUIDs unless a test fixes them. */
   newId?: () => string;
 }
@@ -317,6 +320,7 @@ export function leadIntake({
   doNotContact,
   callEvents,
   onLeadQueued,
+  placesCalls = false,
   newId = () => crypto.randomUUID(),
 }: LeadIntakeDeps) {
   /** The rest of the path for a submission read by readSubmission. */
@@ -348,7 +352,10 @@ export function leadIntake({
     const tag = form.sourceTag ?? DEFAULT_SOURCE_TAG;
     const leadId = newId();
     // The call id names the socket room: a random UUID (122 random bits) nobody can guess.
-    const callId = form.callsNow && !timing.scheduled ? newId() : null;
+    // With a call provider, a scheduled call is placed at the opening of calling hours; not for a number whose
+    // zone nobody knows, since nothing says when its hours are.
+    const window = form.callsNow && placesCalls ? callingWindow(checked.timeZones, form.browserZone, now) : null;
+    const callId = form.callsNow && (!timing.scheduled || window) ? newId() : null;
     const receiptToken = newReceiptToken();
     const facts: LeadFacts = {
       leadId,
@@ -364,6 +371,7 @@ export function leadIntake({
       listed,
     };
     const write = leadWrite(form, facts, context);
+    if (callId && window) write.placement = placementMessage({ callId, leadId }, window);
 
     let saved: Awaited<ReturnType<typeof store.save>>;
     try {
@@ -374,9 +382,10 @@ export function leadIntake({
     if (!saved.saved) return saved.doNotContact ? doNotContactRefusal(form) : cooldown(saved.retryAt, now);
 
     // After commit, never inside it. 'preparing' starts the local call driver when it runs.
-    if (callId) callEvents.publish(statusEvent(callId, 'preparing', now));
+    const room = timing.scheduled ? null : callId;
+    if (room) callEvents.publish(statusEvent(room, 'preparing', now));
     onLeadQueued();
-    return { kind: 'accepted', leadId, callId, receiptUrl: facts.receiptUrl };
+    return { kind: 'accepted', leadId, callId: room, receiptUrl: facts.receiptUrl };
   }
 
   return {

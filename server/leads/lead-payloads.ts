@@ -8,6 +8,8 @@ import type { CalendarBooking } from '#shared/source-tag.ts';
 export const DEMO_LEAD_TOPIC = 'lead.demo-call';
 export const CONTACT_LEAD_TOPIC = 'lead.contact';
 export const CONSENT_REVOKED_TOPIC = 'consent.revoked';
+/** The outbox rows the lead webhook delivers (the outbox also holds call placements, server/calls/). */
+export const LEAD_TOPICS: readonly string[] = [DEMO_LEAD_TOPIC, CONTACT_LEAD_TOPIC];
 
 /** A lead's webhook message as the outbox queues it: the topic header and the payload it names. */
 export type LeadMessage =

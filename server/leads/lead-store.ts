@@ -20,6 +20,8 @@ export interface LeadWrite {
   outbox: Omit<OutboxMessage, 'deliveryId'>;
   /** Claims the number's 6-hour slot first (demo calls only). */
   cooldown?: { phone: string };
+  /** The call's placement with a call provider, due not before `notBefore` (server/calls/call-placement.ts). */
+  placement?: { message: OutboxMessage; notBefore: Date };
   /** Refused when listed, unless the person opted back in, which lifts the listing (docs/product-rules.md#consent). */
   doNotContact?: { digests: ListedDigest[]; optBackIn: boolean };
 }
@@ -101,6 +103,7 @@ export function leadStore(db: DB) {
         await trx.insertInto('consents').values(write.consent).execute();
         if (write.call) await trx.insertInto('call_notifications').values(write.call).execute();
         await enqueueOutbox(trx, { ...write.outbox, deliveryId: write.lead.id }, now);
+        if (write.placement) await enqueueOutbox(trx, write.placement.message, now, write.placement.notBefore);
         return { saved: true };
       });
     },

@@ -18,17 +18,25 @@ export interface OutboxRow {
   attempts: number;
 }
 
-/** Queues a webhook payload; called inside the lead's transaction so both commit or neither. */
-export async function enqueueOutbox(db: Kysely<Database>, message: OutboxMessage, now: Date): Promise<void> {
-  const at = now.toISOString();
+/**
+ * Queues a payload; called inside the transaction of what it tells of, so both commit or neither. It is due at
+ * once, or not before `notBefore` (a call placed at its scheduled time): the row waits in the table, so the time
+ * survives restarts.
+ */
+export async function enqueueOutbox(
+  db: Kysely<Database>,
+  message: OutboxMessage,
+  now: Date,
+  notBefore: Date = now,
+): Promise<void> {
   await db
     .insertInto('outbox')
     .values({
       topic: message.topic,
       delivery_id: message.deliveryId,
       payload: JSON.stringify(message.payload),
-      next_attempt_at: at,
-      created_at: at,
+      next_attempt_at: notBefore.toISOString(),
+      created_at: now.toISOString(),
     })
     .execute();
 }
@@ -42,16 +50,22 @@ function unleasedAt(at: string) {
 }
 
 /**
- * The worker's view of the table. A row is due when its retry time has come, no live lease holds it and the
- * worker has not given up on it; each claim is one conditional update, so two workers (or two deliveries of
- * one worker) never send one row. Every change keeps `state` in step (db/tables/outbox.ts).
+ * The worker's view of the table, or of the rows of `topics` when given (each receiver has its own worker). A
+ * row is due when its retry time has come, no live lease holds it and the worker has not given up on it; each
+ * claim is one conditional update, so two workers (or two deliveries of one worker) never send one row. Every
+ * change keeps `state` in step (db/tables/outbox.ts).
  */
-export function outboxStore(db: Kysely<Database>) {
-  const undelivered = () => db.updateTable('outbox').where('delivered_at', 'is', null);
+export function outboxStore(db: Kysely<Database>, topics?: readonly string[]) {
+  const undelivered = () =>
+    db
+      .updateTable('outbox')
+      .where('delivered_at', 'is', null)
+      .$if(topics !== undefined, (qb) => qb.where('topic', 'in', topics ?? []));
   const waiting = () => undelivered().where('given_up_at', 'is', null);
   const dueAt = (at: string) =>
     db
       .selectFrom('outbox')
+      .$if(topics !== undefined, (qb) => qb.where('topic', 'in', topics ?? []))
       .where('delivered_at', 'is', null)
       .where('given_up_at', 'is', null)
       .where('next_attempt_at', '<=', at)
@@ -136,6 +150,21 @@ export function outboxStore(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Stops trying the row for good, with why: what it asked for can no longer happen. */
+    async giveUp(row: OutboxRow, lease: Date, error: string, now: Date): Promise<void> {
+      await undelivered()
+        .set({
+          attempts: row.attempts + 1,
+          last_error: error.slice(0, 500),
+          claimed_until: null,
+          state: 'given_up',
+          given_up_at: now.toISOString(),
+        })
+        .where('id', '=', row.id)
+        .where('claimed_until', '=', lease.toISOString())
+        .execute();
+    },
+
     /**
      * The receiver answers again: rows waiting out a backoff become due now instead of each waiting up to the
      * backoff cap. Leased rows keep their lease (only `next_attempt_at` moves). Returns how many.
@@ -184,11 +213,12 @@ export interface OutboxBacklog {
  * What the metrics show of the outbox at each scrape: one grouped read of the (state, created_at) index over
  * the undelivered rows only, however many have been delivered.
  */
-export async function outboxBacklog(db: Kysely<Database>): Promise<OutboxBacklog> {
+export async function outboxBacklog(db: Kysely<Database>, topics: readonly string[]): Promise<OutboxBacklog> {
   const rows = await db
     .selectFrom('outbox')
     .select((eb) => ['state', eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
     .where('state', 'in', ['queued', 'retrying', 'given_up'])
+    .where('topic', 'in', topics)
     .groupBy('state')
     .execute();
   const backlog: OutboxBacklog = { queued: 0, retrying: 0, givenUp: 0, oldestCreatedAt: null };
@@ -204,13 +234,14 @@ export async function outboxBacklog(db: Kysely<Database>): Promise<OutboxBacklog
 }
 
 /**
- * An operator's "retry now": the undelivered rows chosen (one lead's, or every given-up one) are due at once
- * and get a fresh give-up window. Attempts and the last error are kept as history. Returns how many.
+ * An operator's "retry now": the undelivered rows chosen (one lead's, or every given-up one of `topics`) are due
+ * at once and get a fresh give-up window. Attempts and the last error are kept as history. Returns how many.
  */
 export async function retryOutbox(
   db: Kysely<Database>,
   which: { deliveryId: string } | 'given-up',
   now: Date,
+  topics: readonly string[],
 ): Promise<number> {
   const at = now.toISOString();
   let update = db
@@ -221,7 +252,8 @@ export async function retryOutbox(
       retried_at: at,
       state: eb.case().when('attempts', '>', 0).then('retrying').else('queued').end().$castTo<DeliveryState>(),
     }))
-    .where('delivered_at', 'is', null);
+    .where('delivered_at', 'is', null)
+    .where('topic', 'in', topics);
   update =
     which === 'given-up' ? update.where('state', '=', 'given_up') : update.where('delivery_id', '=', which.deliveryId);
   const result = await update.executeTakeFirst();

@@ -8,7 +8,7 @@ import { type OutboxRow, outboxStore } from './outbox-store.ts';
 
 export interface OutboxWorkerOptions {
   db: DB;
-  /** LEAD_WEBHOOK_URL; without it rows stay queued until one is configured. */
+  /** LEAD_WEBHOOK_URL; without it (and without `send`) rows stay queued until one is configured. */
   url: string | undefined;
   /** LEAD_WEBHOOK_SECRET; signs each delivery when set, unsigned otherwise. */
   secret: string | undefined;
@@ -29,6 +29,21 @@ export interface OutboxWorkerOptions {
   giveUpAfterMs?: number;
   /** Told how each delivery attempt ended (the metrics count them). */
   onAttempt?: (outcome: AttemptOutcome) => void;
+  /** The rows this worker delivers, by topic; every row when unset. Each receiver has a worker of its own. */
+  topics?: readonly string[];
+  /**
+   * Delivers one row to another receiver than the lead webhook (a call provider). Throws `WebhookRejected` when
+   * the receiver refused the row, `GiveUpDelivery` when it must not be tried again, anything else when the
+   * receiver is unavailable.
+   */
+  send?: (row: OutboxRow) => Promise<void>;
+  /** Names the receiver in the log. */
+  name?: string;
+}
+
+/** Thrown by a `send` when a row must not be tried again (what it asked for can no longer happen). */
+export class GiveUpDelivery extends Error {
+  override name = 'GiveUpDelivery';
 }
 
 /** A delivery attempt: through, refused by the receiver (a 4xx other than 408/429), or the receiver unavailable. */
@@ -92,9 +107,22 @@ export function createOutboxWorker({
   concurrency = DEFAULT_CONCURRENCY,
   giveUpAfterMs,
   onAttempt = () => {},
+  topics,
+  send,
+  name = 'outbox',
 }: OutboxWorkerOptions): OutboxWorker {
-  const log = logger.child({ subsystem: 'outbox' });
-  const store = outboxStore(db);
+  const log = logger.child({ subsystem: name });
+  const store = outboxStore(db, topics);
+  const sendRow =
+    send ??
+    (url
+      ? (row: OutboxRow) =>
+          deliverWebhook(
+            url,
+            { id: row.delivery_id, topic: row.topic, body: row.payload },
+            { outbound, secret, now: clock() },
+          )
+      : undefined);
   // A claimed row is skipped by others until the lease runs out: longer than one delivery can take.
   const leaseMs = outbound.timeoutMs * 2 + 1_000;
   // Consecutive unavailable answers; above 0 the circuit is open until `probeAt`.
@@ -118,14 +146,19 @@ export function createOutboxWorker({
     return rows.map((row) => ({ row, lease }));
   }
 
-  async function deliver({ row, lease }: Claimed, target: string): Promise<Outcome> {
+  async function deliver({ row, lease }: Claimed, target: (row: OutboxRow) => Promise<void>): Promise<Outcome> {
     try {
-      await deliverWebhook(
-        target,
-        { id: row.delivery_id, topic: row.topic, body: row.payload },
-        { outbound, secret, now: clock() },
-      );
+      await target(row);
     } catch (error) {
+      if (error instanceof GiveUpDelivery) {
+        await store.giveUp(row, lease, error.message, clock());
+        log.warn(
+          { id: row.id, deliveryId: row.delivery_id, topic: row.topic, error: error.message },
+          'delivery given up',
+        );
+        onAttempt('rejected');
+        return 'rejected';
+      }
       const failures = row.attempts + 1;
       const retryAt = new Date(clock().getTime() + retryDelayMs(failures, random));
       const message = error instanceof Error ? error.message : String(error);
@@ -160,7 +193,7 @@ export function createOutboxWorker({
   }
 
   /** Sends due rows, up to `concurrency` at once, until none is due or the receiver turns unavailable. */
-  async function drain(target: string, result: RunResult): Promise<void> {
+  async function drain(target: (row: OutboxRow) => Promise<void>, result: RunResult): Promise<void> {
     const inFlight = new Set<Promise<void>>();
     const tried = new Set<number>();
     let failure: unknown;
@@ -210,7 +243,8 @@ export function createOutboxWorker({
 
   async function deliverDue(): Promise<RunResult> {
     const result: RunResult = { delivered: 0, failed: 0 };
-    if (!url) {
+    const target = sendRow;
+    if (!target) {
       if (!saidUnconfigured) log.info('LEAD_WEBHOOK_URL is not set: lead payloads stay queued in the outbox');
       saidUnconfigured = true;
       return result;
@@ -224,7 +258,7 @@ export function createOutboxWorker({
       if (clock().getTime() < probeAt) return result;
       const [probe] = await claimDue(1);
       if (!probe) return result;
-      const outcome = await deliver(probe, url);
+      const outcome = await deliver(probe, target);
       count(result, outcome);
       if (outcome !== 'delivered') {
         openCircuit();
@@ -232,7 +266,7 @@ export function createOutboxWorker({
       }
       await gotThrough();
     }
-    await drain(url, result);
+    await drain(target, result);
     return result;
   }
 

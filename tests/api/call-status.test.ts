@@ -5,7 +5,6 @@ import { io as connect, type Socket } from 'socket.io-client';
 import request from 'supertest';
 import { afterEach, expect, test, vi } from 'vitest';
 import { bindCallRooms } from '#server/calls/call-rooms.ts';
-import { callStatusService } from '#server/calls/call-status-service.ts';
 import { callAutomationConfigured, startLocalCallDriver } from '#server/calls/local-call-driver.ts';
 import { loadConfig } from '#server/config.ts';
 import { signedHeaders } from '#server/hooks/signing.ts';
@@ -75,8 +74,8 @@ test.skipIf(testPostgresUrl() !== undefined)('the event is published only once t
   const reader = new SQLite(ctx.config.databaseFile, { readonly: true });
   open.push({ close: () => void reader.close() });
   const statusSeen: unknown[] = [];
-  ctx.callEvents.subscribe(({ callId }) => {
-    statusSeen.push(reader.prepare('select status from call_notifications where id = ?').pluck().get(callId));
+  ctx.callEvents.subscribe(({ event }) => {
+    statusSeen.push(reader.prepare('select status from call_notifications where id = ?').pluck().get(event.callId));
   });
   await ctx.hook({ callId: ctx.callId, status: 'calling' });
   expect(statusSeen).toEqual(['calling']);
@@ -162,8 +161,11 @@ test('a signed hook with a bad body is 400, an unknown call 404', async () => {
 async function socketServer(ctx: Awaited<ReturnType<typeof setup>>) {
   const server = http.createServer();
   const io = new Server(server, { serveClient: false });
-  const calls = callStatusService({ db: ctx.db, events: ctx.callEvents, clock: ctx.time.clock });
-  const unbind = bindCallRooms(io, { calls, events: ctx.callEvents, logger: createLogger('silent') });
+  const unbind = bindCallRooms(io, {
+    calls: ctx.server.context.conversation,
+    events: ctx.callEvents,
+    logger: createLogger('silent'),
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');
@@ -235,11 +237,11 @@ async function until(condition: () => Promise<boolean>) {
 
 async function startDriver(ctx: TestApp, clock: Clock, delayMs: number) {
   const timer = manualSchedule();
-  const calls = callStatusService({ db: ctx.db, events: ctx.callEvents, clock });
   const driver = startLocalCallDriver({
     db: ctx.db,
     events: ctx.callEvents,
-    calls,
+    report: ctx.server.context.reportCall,
+    conversation: ctx.server.context.conversation,
     clock,
     delayMs,
     logger: createLogger('silent'),

@@ -6,7 +6,6 @@ import { afterEach, expect, test } from 'vitest';
 import { followCall } from '#client/features/demo-call/follow-call.ts';
 import type { LiveCallUpdate } from '#client/features/demo-call/live-call.ts';
 import { bindCallRooms, callRoom } from '#server/calls/call-rooms.ts';
-import { callStatusService } from '#server/calls/call-status-service.ts';
 import { signedHeaders } from '#server/hooks/signing.ts';
 import { createLogger } from '#server/logger.ts';
 import {

@@ -13,7 +13,6 @@ import {
   TOO_MANY_JOINS,
   UNKNOWN_CALL,
 } from '#server/calls/call-rooms.ts';
-import { callStatusService } from '#server/calls/call-status-service.ts';
 import { clientAddressOf } from '#server/http/client-address.ts';
 import { createLogger } from '#server/logger.ts';
 import { attachSocket } from '#server/socket/socket.ts';
@@ -57,10 +56,15 @@ async function start(env: Record<string, string> = {}) {
     onRefused: ctx.server.metrics.socketRefused,
     clock: time.clock,
   });
-  const service = callStatusService({ db: ctx.db, events: ctx.callEvents, clock: time.clock });
-  // Every call status read the sockets cause.
-  const currentStatus = vi.fn((callId: string) => service.currentStatus(callId));
-  const unbind = bindCallRooms(io, { calls: { currentStatus }, events: ctx.callEvents, logger, clock: time.clock });
+  const { conversation } = ctx.server.context;
+  // Every call read the sockets cause.
+  const currentStatus = vi.fn((callId: string) => conversation.snapshot(callId));
+  const unbind = bindCallRooms(io, {
+    calls: { snapshot: currentStatus },
+    events: ctx.callEvents,
+    logger,
+    clock: time.clock,
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('no port');

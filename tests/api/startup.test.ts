@@ -88,10 +88,10 @@ test('the server migrates, says the local call driver stands in, serves, and shu
     const port = /"port":(\d+)/.exec(started.stdout)?.[1];
     expect(port).toBeDefined();
     expect(started.stdout).toContain('database migrated');
-    // No LEAD_WEBHOOK_URL nor HOOK_SECRET: the operator is told that the local call driver stands in.
-    const callRuntime = started.stdout.split('\n').find((line) => line.includes('call automation'));
-    expect(callRuntime).toContain('no call automation configured');
-    expect(callRuntime).toContain("the local call driver moves demo calls to 'calling'");
+    // No Vapi, no LEAD_WEBHOOK_URL nor HOOK_SECRET: the operator is told that the local call driver stands in.
+    const callRuntime = started.stdout.split('\n').find((line) => line.includes('local call driver'));
+    expect(callRuntime).toContain('no call provider or automation configured');
+    expect(callRuntime).toContain('the local call driver plays the scripted demo call');
     const health = await fetch(`http://127.0.0.1:${port}/readyz`);
     expect(health.status).toBe(200);
     expect(fs.existsSync(path.join(dataDir, 'porchlight.sqlite'))).toBe(true);

@@ -237,7 +237,8 @@ async function startDriver(app: TestApp, clock: Clock) {
   const driver = startLocalCallDriver({
     db: app.db,
     events: app.callEvents,
-    calls: callStatusService({ db: app.db, events: app.callEvents, clock }),
+    report: app.server.context.reportCall,
+    conversation: app.server.context.conversation,
     clock,
     delayMs: app.config.leads.localCallDelayMs,
     logger: createLogger('silent'),

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import { MockAgent } from 'undici';
 import { expect } from 'vitest';
-import type { CallEvents } from '#server/calls/call-events.ts';
-import type { CallStatusEvent } from '#shared/call-status-protocol.ts';
+import { type CallEvents, statusOf } from '#server/calls/call-events.ts';
+import type { CallRoomEvent, CallStatusEvent } from '#shared/call-status-protocol.ts';
 
 /** A MockAgent that refuses every request it was not told about, so no test reaches the network. */
 export function fakeThirdParties(): MockAgent {
@@ -14,6 +14,16 @@ export function fakeThirdParties(): MockAgent {
 /** Records every call status event the app publishes. */
 export function recordCallEvents(events: CallEvents): CallStatusEvent[] {
   const seen: CallStatusEvent[] = [];
+  events.subscribe((event) => {
+    const status = statusOf(event);
+    if (status) seen.push(status);
+  });
+  return seen;
+}
+
+/** Records every event the app publishes to call rooms: states, transcript lines, fields, summaries. */
+export function recordRoomEvents(events: CallEvents): CallRoomEvent[] {
+  const seen: CallRoomEvent[] = [];
   events.subscribe((event) => seen.push(event));
   return seen;
 }

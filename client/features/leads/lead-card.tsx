@@ -96,8 +96,12 @@ function Field({ term, children }: { term: string; children: ReactNode }) {
 
 function callText(lead: InboxLead): string {
   if (lead.kind === 'contact') return 'Scheduled by the automation';
-  if (lead.scheduled) return `Scheduled${lead.timezone ? ` (${lead.timezone})` : ''}`;
-  return lead.call ? `Immediate: ${lead.call.status}` : 'Immediate';
+  const reason = lead.call?.endedReason ? ` (${lead.call.endedReason})` : '';
+  if (lead.scheduled) {
+    const zone = lead.timezone ? ` (${lead.timezone})` : '';
+    return lead.call ? `Scheduled${zone}: ${lead.call.status}${reason}` : `Scheduled${zone}`;
+  }
+  return lead.call ? `Immediate: ${lead.call.status}${reason}` : 'Immediate';
 }
 
 function deliveryText(delivery: NonNullable<InboxLead['delivery']>): string {

@@ -1,0 +1,269 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '#db/database.ts';
+import type { Database } from '#db/schema.ts';
+import {
+  CALL_FIELDS_EVENT,
+  CALL_SUMMARY_EVENT,
+  CALL_TRANSCRIPT_EVENT,
+  type CallFields,
+  type CallSnapshot,
+  type CallSummary,
+  FIELD_TEXT_MAX,
+  SUMMARY_TEXT_MAX,
+  statusOfState,
+  TRANSCRIPT_TEXT_MAX,
+  type TranscriptLine,
+  type TranscriptRole,
+} from '#shared/call-status-protocol.ts';
+import type { Clock } from '#shared/clock.ts';
+import type { CallEvents } from './call-events.ts';
+
+// What is said and learned on a call (docs/product-rules.md#call-status): final transcript lines, the fields the
+// assistant qualified, the summary. Stored first, pushed to the call's room after commit. Partial lines are only
+// pushed: the final line replaces them, and storing every partial would be a write per word.
+
+/** A line as a provider (or the local driver) hears it; the utterance id is ours to give. */
+export interface HeardLine {
+  role: TranscriptRole;
+  text: string;
+  final: boolean;
+}
+
+export type HearResult = { result: 'heard' | 'duplicate'; utteranceId: string } | { result: 'not-found' };
+export type ChangeResult = { result: 'updated' | 'unchanged' } | { result: 'not-found' };
+
+export interface CallConversation {
+  hear(callId: string, line: HeardLine): Promise<HearResult>;
+  /** Adds what was learned; a field heard again with a new value takes it. */
+  learn(callId: string, fields: CallFields): Promise<ChangeResult>;
+  summarize(callId: string, summary: CallSummary): Promise<ChangeResult>;
+  /** The whole call so far, for a browser that joins (or joins again). */
+  snapshot(callId: string): Promise<CallSnapshot | undefined>;
+  /** How many final lines the call has, for a player that resumes it. */
+  finalLines(callId: string): Promise<number>;
+}
+
+type FieldsRow = Selectable<Database['call_fields']>;
+
+function fieldsOf(row: FieldsRow | undefined): CallFields {
+  const fields: CallFields = {};
+  if (!row) return fields;
+  if (row.timeline !== null) fields.timeline = row.timeline;
+  if (row.financing !== null) fields.financing = row.financing;
+  if (row.area !== null) fields.area = row.area;
+  if (row.budget !== null) fields.budget = row.budget;
+  if (row.showing_booked !== null) fields.showingBooked = row.showing_booked === 1;
+  if (row.showing_time !== null) fields.showingTime = row.showing_time;
+  return fields;
+}
+
+/** Every column of the row, null where the field is not known. */
+function columnsOf(fields: CallFields) {
+  return {
+    timeline: fields.timeline ?? null,
+    financing: fields.financing ?? null,
+    area: fields.area ?? null,
+    budget: fields.budget ?? null,
+    showing_booked: fields.showingBooked === undefined ? null : fields.showingBooked ? 1 : 0,
+    showing_time: fields.showingTime ?? null,
+  };
+}
+
+/** `fields` over `known`: what is heard again takes its new value; text is cut to its bound. */
+function merged(known: CallFields, fields: CallFields): CallFields {
+  const result: CallFields = { ...known };
+  for (const name of ['timeline', 'financing', 'area', 'budget', 'showingTime'] as const) {
+    const value = fields[name]?.trim().slice(0, FIELD_TEXT_MAX);
+    if (value) result[name] = value;
+  }
+  if (fields.showingBooked !== undefined) result.showingBooked = fields.showingBooked;
+  return result;
+}
+
+const sameFields = (a: CallFields, b: CallFields) =>
+  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
+function clip(value: string | null, max: number): string | null {
+  return value === null ? null : value.slice(0, max);
+}
+
+export function callConversation({
+  db,
+  events,
+  clock,
+}: {
+  db: DB;
+  events: CallEvents;
+  clock: Clock;
+}): CallConversation {
+  const callExists = async (trx: Kysely<Database>, callId: string) =>
+    (await trx.selectFrom('call_notifications').select('id').where('id', '=', callId).executeTakeFirst()) !== undefined;
+
+  /**
+   * The utterance a line of `role` belongs to: the one after the role's last final line. A partial and the
+   * final that ends it therefore share an id, whichever instance hears each.
+   */
+  async function nextUtterance(trx: Kysely<Database>, callId: string, role: TranscriptRole): Promise<string> {
+    const row = await trx
+      .selectFrom('call_transcript_lines')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('call_id', '=', callId)
+      .where('role', '=', role)
+      .executeTakeFirst();
+    return `${role}-${Number(row?.count ?? 0) + 1}`;
+  }
+
+  async function hear(callId: string, line: HeardLine): Promise<HearResult> {
+    const text = line.text.trim().slice(0, TRANSCRIPT_TEXT_MAX);
+    const at = clock().toISOString();
+    const heard = await db.transaction().execute(async (trx): Promise<HearResult> => {
+      if (!(await callExists(trx, callId))) return { result: 'not-found' };
+      if (line.final) {
+        // A provider that sends a final line twice: the call's last line, the same words by the same speaker.
+        const last = await trx
+          .selectFrom('call_transcript_lines')
+          .select(['utterance_id', 'role', 'text'])
+          .where('call_id', '=', callId)
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        if (last && last.role === line.role && last.text === text) {
+          return { result: 'duplicate', utteranceId: last.utterance_id };
+        }
+      }
+      const utteranceId = await nextUtterance(trx, callId, line.role);
+      if (line.final) {
+        await trx
+          .insertInto('call_transcript_lines')
+          .values({ call_id: callId, utterance_id: utteranceId, role: line.role, text, spoken_at: at })
+          .execute();
+      }
+      return { result: 'heard', utteranceId };
+    });
+    if (heard.result === 'heard') {
+      events.publish({
+        name: CALL_TRANSCRIPT_EVENT,
+        event: {
+          callId,
+          utteranceId: heard.utteranceId,
+          role: line.role,
+          text,
+          kind: line.final ? 'final' : 'partial',
+          at,
+        },
+      });
+    }
+    return heard;
+  }
+
+  async function learn(callId: string, fields: CallFields): Promise<ChangeResult> {
+    const now = clock().toISOString();
+    const learned = await db.transaction().execute(async (trx) => {
+      if (!(await callExists(trx, callId))) return undefined;
+      const before = fieldsOf(
+        await trx.selectFrom('call_fields').selectAll().where('call_id', '=', callId).executeTakeFirst(),
+      );
+      const after = merged(before, fields);
+      if (sameFields(before, after)) return { changed: false, fields: after };
+      const columns = { ...columnsOf(after), updated_at: now };
+      await trx
+        .insertInto('call_fields')
+        .values({ call_id: callId, ...columns })
+        .onConflict((oc) => oc.column('call_id').doUpdateSet(columns))
+        .execute();
+      return { changed: true, fields: after };
+    });
+    if (!learned) return { result: 'not-found' };
+    if (learned.changed) events.publish({ name: CALL_FIELDS_EVENT, event: { callId, fields: learned.fields } });
+    return { result: learned.changed ? 'updated' : 'unchanged' };
+  }
+
+  async function summarize(callId: string, summary: CallSummary): Promise<ChangeResult> {
+    const next: CallSummary = {
+      durationSeconds: summary.durationSeconds,
+      learned: clip(summary.learned, SUMMARY_TEXT_MAX),
+      nextStep: clip(summary.nextStep, SUMMARY_TEXT_MAX),
+    };
+    const done = await db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('call_notifications')
+        .select(['duration_seconds', 'summary', 'next_step', 'summarized_at'])
+        .where('id', '=', callId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      if (
+        row.summarized_at !== null &&
+        row.duration_seconds === next.durationSeconds &&
+        row.summary === next.learned &&
+        row.next_step === next.nextStep
+      ) {
+        return false;
+      }
+      await trx
+        .updateTable('call_notifications')
+        .set({
+          duration_seconds: next.durationSeconds,
+          summary: next.learned,
+          next_step: next.nextStep,
+          summarized_at: clock().toISOString(),
+        })
+        .where('id', '=', callId)
+        .execute();
+      return true;
+    });
+    if (done === undefined) return { result: 'not-found' };
+    if (done) events.publish({ name: CALL_SUMMARY_EVENT, event: { callId, summary: next } });
+    return { result: done ? 'updated' : 'unchanged' };
+  }
+
+  async function snapshot(callId: string): Promise<CallSnapshot | undefined> {
+    const call = await db
+      .selectFrom('call_notifications')
+      .select(['state', 'outcome', 'updated_at', 'duration_seconds', 'summary', 'next_step', 'summarized_at'])
+      .where('id', '=', callId)
+      .executeTakeFirst();
+    if (!call) return undefined;
+    const [lines, fields] = await Promise.all([
+      db
+        .selectFrom('call_transcript_lines')
+        .select(['utterance_id', 'role', 'text', 'spoken_at'])
+        .where('call_id', '=', callId)
+        .orderBy('id')
+        .execute(),
+      db.selectFrom('call_fields').selectAll().where('call_id', '=', callId).executeTakeFirst(),
+    ]);
+    return {
+      callId,
+      status: statusOfState(call.state, call.outcome),
+      state: call.state,
+      outcome: call.outcome,
+      at: call.updated_at,
+      transcript: lines.map(
+        (line) =>
+          ({
+            utteranceId: line.utterance_id,
+            role: line.role,
+            text: line.text,
+            kind: 'final',
+            at: line.spoken_at,
+          }) satisfies TranscriptLine & { kind: 'final' },
+      ),
+      fields: fieldsOf(fields),
+      summary:
+        call.summarized_at === null
+          ? null
+          : { durationSeconds: call.duration_seconds, learned: call.summary, nextStep: call.next_step },
+    };
+  }
+
+  async function finalLines(callId: string): Promise<number> {
+    const row = await db
+      .selectFrom('call_transcript_lines')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('call_id', '=', callId)
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
+  }
+
+  return { hear, learn, summarize, snapshot, finalLines };
+}

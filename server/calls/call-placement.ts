@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import type { DB } from '#db/database.ts';
+import type { Logger } from '#server/logger.ts';
+import type { OutboxMessage, OutboxRow } from '#server/outbox/outbox-store.ts';
+import { GiveUpDelivery } from '#server/outbox/outbox-worker.ts';
+import type { Clock } from '#shared/clock.ts';
+import { type CallPlacer, PlacementRefused } from './call-placer.ts';
+import type { CallStatusService } from './call-status-service.ts';
+
+// Placing a call with the provider is an outbox row (server/outbox/), written in the lead's transaction: due at
+// once for a call in calling hours, or not before the opening for a scheduled one. The outbox worker delivers it
+// with its guarantees (a lease per row, so one instance places it; retries with backoff while the provider is
+// unavailable). It holds ids only: the number and name are read from the call and its lead when it is sent, so
+// an erasure leaves nothing in it to dial.
+
+export const PLACE_CALL_TOPIC = 'call.place';
+
+/** How long a call may wait to be placed past its time: a visitor asked for a call now, not in an hour. */
+export const PLACEMENT_WINDOW_MS = 30 * 60_000;
+
+const payloadSchema = z.object({ callId: z.string(), leadId: z.string(), notAfter: z.iso.datetime() });
+
+/**
+ * The placement of one call, due at `notBefore` and abandoned after `notAfter`: the earlier of the placement
+ * window and the close of calling hours. Its delivery id is the call's id.
+ */
+export function placementMessage(
+  { callId, leadId }: { callId: string; leadId: string },
+  window: { start: Date; end: Date },
+): { message: OutboxMessage; notBefore: Date } {
+  const notAfter = new Date(Math.min(window.start.getTime() + PLACEMENT_WINDOW_MS, window.end.getTime()));
+  return {
+    message: {
+      topic: PLACE_CALL_TOPIC,
+      deliveryId: callId,
+      payload: { callId, leadId, notAfter: notAfter.toISOString() },
+    },
+    notBefore: window.start,
+  };
+}
+
+/**
+ * Sends one placement row: the outbox worker's `send` for the provider. A call already placed (the provider
+ * reported it after an answer we did not get), already under way or gone is not placed again; one too late, or
+ * refused by the provider, ends as failed with the reason, which the lead inbox shows.
+ */
+export function callPlacement({
+  db,
+  placer,
+  calls,
+  clock,
+  logger,
+}: {
+  db: DB;
+  placer: CallPlacer;
+  calls: Pick<CallStatusService, 'setState' | 'linkProviderCall'>;
+  clock: Clock;
+  logger: Logger;
+}): (row: OutboxRow) => Promise<void> {
+  const log = logger.child({ subsystem: 'call-placement', provider: placer.provider });
+
+  const fail = async (callId: string, reason: string): Promise<never> => {
+    await calls.setState(callId, { state: 'ended', outcome: 'failed', reason });
+    throw new GiveUpDelivery(reason);
+  };
+
+  return async (row) => {
+    const parsed = payloadSchema.safeParse(JSON.parse(row.payload));
+    if (!parsed.success) throw new GiveUpDelivery('not a call placement');
+    const { callId, notAfter } = parsed.data;
+    const call = await db
+      .selectFrom('call_notifications as c')
+      .innerJoin('leads as l', 'l.id', 'c.lead_id')
+      .select(['c.lead_id', 'c.phone_number', 'c.state', 'c.provider_call_id', 'l.full_name'])
+      .where('c.id', '=', callId)
+      .executeTakeFirst();
+    if (!call) throw new GiveUpDelivery('the call is no longer stored');
+    if (call.provider_call_id !== null || call.state !== 'preparing') {
+      log.info({ callId, state: call.state }, 'call already placed or under way: not placed again');
+      return;
+    }
+    if (clock() > new Date(notAfter)) return fail(callId, `not placed by ${notAfter}: the provider was unavailable`);
+    let placed: { providerCallId: string };
+    try {
+      placed = await placer.place({
+        callId,
+        leadId: call.lead_id,
+        phone: call.phone_number,
+        name: call.full_name,
+      });
+    } catch (error) {
+      if (error instanceof PlacementRefused) return fail(callId, `not placed: ${error.message}`);
+      throw error;
+    }
+    await calls.linkProviderCall(callId, placed.providerCallId);
+    log.info({ callId, providerCallId: placed.providerCallId }, 'call placed');
+  };
+}

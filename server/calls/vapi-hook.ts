@@ -1,0 +1,75 @@
+import express, { type RequestHandler } from 'express';
+import { sendApiError } from '#server/http/api-error.ts';
+import type { Logger } from '#server/logger.ts';
+import { isCallId } from '#shared/call-status-protocol.ts';
+import type { CallConversation } from './call-conversation.ts';
+import type { ReportCall } from './call-reports.ts';
+import type { CallStatusService } from './call-status-service.ts';
+import { readVapiMessage } from './vapi-messages.ts';
+
+/**
+ * POST /api/hooks/vapi: Vapi's server messages, signed with VAPI_SERVER_SECRET (`verify`, server/hooks/signing.ts).
+ * Each is read into our own reports and applied like the local driver's (README "Call provider"):
+ * - a type we do not act on is answered 200 and ignored;
+ * - a message for a call we do not have (placed elsewhere, or erased) is answered 200 and ignored: Vapi has
+ *   nothing to retry, and an erased call must not come back;
+ * - a repeated message changes nothing, and one that comes late never moves a call back.
+ */
+export function vapiHookRouter({
+  verify,
+  calls,
+  conversation,
+  report,
+  logger,
+}: {
+  verify: RequestHandler[];
+  calls: Pick<CallStatusService, 'linkProviderCall' | 'callOfProvider'>;
+  conversation: Pick<CallConversation, 'finalLines'>;
+  report: ReportCall;
+  logger: Logger;
+}) {
+  const log = logger.child({ subsystem: 'vapi-hook' });
+  const router = express.Router();
+
+  /** Our call: by the metadata we placed it with (linking Vapi's id to it the first time), else by Vapi's id. */
+  async function callOf(callId: string | undefined, providerCallId: string | undefined): Promise<string | undefined> {
+    if (callId && isCallId(callId)) {
+      if (!providerCallId || (await calls.linkProviderCall(callId, providerCallId))) return callId;
+    }
+    return providerCallId ? calls.callOfProvider(providerCallId) : undefined;
+  }
+
+  router.post('/', ...verify, async (req, res) => {
+    const message = readVapiMessage(req.body);
+    if (message.kind === 'malformed') {
+      sendApiError(res, 400, 'Expected { message: { type, call: { id, metadata } } }.');
+      return;
+    }
+    if (message.kind === 'ignored') {
+      res.json({ ignored: message.type });
+      return;
+    }
+    const callId = await callOf(message.callId, message.providerCallId);
+    if (!callId) {
+      log.info({ type: message.type, providerCallId: message.providerCallId }, 'vapi message for an unknown call');
+      res.json({ ignored: 'unknown call' });
+      return;
+    }
+    let changed = false;
+    let known = true;
+    for (const each of message.reports) {
+      const result = await report(callId, each);
+      changed ||= result.changed;
+      known &&= result.known;
+    }
+    if (known && message.transcriptLines.length > 0 && (await conversation.finalLines(callId)) === 0) {
+      for (const line of message.transcriptLines) changed ||= (await report(callId, line)).changed;
+    }
+    if (!known) {
+      res.json({ ignored: 'unknown call' });
+      return;
+    }
+    res.json({ callId, changed });
+  });
+  return router;
+}

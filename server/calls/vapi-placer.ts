@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { bearer, isSuccess, type Outbound, requestJson } from '#server/http/outbound.ts';
+import { type CallPlacer, PlacementRefused } from './call-placer.ts';
+
+export const VAPI_API_URL = 'https://api.vapi.ai';
+
+export interface VapiSettings {
+  /** https://api.vapi.ai; tests point it at a fake on loopback. */
+  apiUrl: string;
+  apiKey: string;
+  assistantId: string;
+  phoneNumberId: string;
+}
+
+// Vapi keeps a customer's name to 40 characters.
+const NAME_MAX = 40;
+const UNAVAILABLE = new Set([408, 429]);
+const createdSchema = z.object({ id: z.string().min(1).max(200) });
+
+/**
+ * Places calls through Vapi's API: one `POST /call` with the assistant, the number it calls from, the customer
+ * and our ids as metadata, which Vapi sends back on every server message about the call. Plain undici rather
+ * than Vapi's SDK: one request and one inbound route need no generated client.
+ */
+export function vapiPlacer(settings: VapiSettings, outbound: Outbound): CallPlacer {
+  const url = `${settings.apiUrl.replace(/\/+$/, '')}/call`;
+  return {
+    provider: 'vapi',
+    async place({ callId, leadId, phone, name }) {
+      const reply = await requestJson(
+        url,
+        {
+          method: 'POST',
+          headers: bearer(settings.apiKey),
+          json: {
+            assistantId: settings.assistantId,
+            phoneNumberId: settings.phoneNumberId,
+            customer: { number: phone, name: name.slice(0, NAME_MAX) },
+            metadata: { callId, leadId },
+          },
+        },
+        outbound,
+      );
+      if (isSuccess(reply.status)) {
+        const created = createdSchema.safeParse(reply.body);
+        if (created.success) return { providerCallId: created.data.id };
+        throw new Error(`Vapi answered ${reply.status} without a call id`);
+      }
+      const message = `Vapi answered ${reply.status}${detailOf(reply.body)}`;
+      if (reply.status >= 500 || UNAVAILABLE.has(reply.status)) throw new Error(message);
+      throw new PlacementRefused(message);
+    },
+  };
+}
+
+/** Vapi's own words on a refusal (`{ message }`), short, for the lead inbox. */
+function detailOf(body: unknown): string {
+  const parsed = z.object({ message: z.union([z.string(), z.array(z.string())]) }).safeParse(body);
+  if (!parsed.success) return '';
+  const message = Array.isArray(parsed.data.message) ? parsed.data.message.join('; ') : parsed.data.message;
+  return `: ${message.slice(0, 200)}`;
+}

@@ -1,0 +1,101 @@
+import http from 'node:http';
+import { MockAgent } from 'undici';
+import { signBody, VAPI_SIGNATURE_HEADER } from '#server/hooks/signing.ts';
+
+// Vapi on loopback, speaking the shapes its API documents: `POST /call` answers 201 with the new call's id, or
+// what the test programs (a 5xx, a 4xx, no answer at all). Every request it receives is kept for the test to read.
+
+export interface ReceivedCall {
+  authorization: string | undefined;
+  body: {
+    assistantId: string;
+    phoneNumberId: string;
+    customer: { number: string; name: string };
+    metadata: { callId: string; leadId: string };
+  };
+}
+
+type Answer = { status: number; body: unknown } | 'hang';
+
+export interface FakeVapi {
+  url: string;
+  /** Every `POST /call` received, in order. */
+  calls: ReceivedCall[];
+  /** The answers to the next calls, in order; once used up, each call is created (201). */
+  answerNext(...answers: Answer[]): void;
+  /** A dispatcher that reaches this fake and refuses everything else, so no test reaches the network. */
+  dispatcher: MockAgent;
+  close(): Promise<void>;
+}
+
+export async function fakeVapi(): Promise<FakeVapi> {
+  const calls: ReceivedCall[] = [];
+  const answers: Answer[] = [];
+  const hanging = new Set<http.ServerResponse>();
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      raw += chunk;
+    });
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/call') {
+        res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
+        return;
+      }
+      calls.push({ authorization: req.headers.authorization, body: JSON.parse(raw) });
+      const answer = answers.shift() ?? { status: 201, body: { id: `vapi-call-${calls.length}`, status: 'queued' } };
+      if (answer === 'hang') {
+        hanging.add(res);
+        return;
+      }
+      res.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('the fake Vapi has no port');
+  const host = `127.0.0.1:${address.port}`;
+  const dispatcher = new MockAgent();
+  dispatcher.disableNetConnect();
+  dispatcher.enableNetConnect(host);
+  return {
+    url: `http://${host}`,
+    calls,
+    answerNext: (...next) => answers.push(...next),
+    dispatcher,
+    async close() {
+      for (const res of hanging) res.destroy();
+      await dispatcher.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The environment that makes a test server place its calls with `vapi`. */
+export function vapiEnv(vapi: FakeVapi, secret: string): Record<string, string> {
+  return {
+    VAPI_API_URL: vapi.url,
+    VAPI_API_KEY: 'vapi-private-key',
+    VAPI_ASSISTANT_ID: 'assistant-1',
+    VAPI_PHONE_NUMBER_ID: 'phone-number-1',
+    VAPI_SERVER_SECRET: secret,
+  };
+}
+
+/** A Vapi server message about `call`, with the headers Vapi's HMAC credential sends. */
+export function vapiMessage(
+  secret: string,
+  call: { id: string; callId?: string },
+  message: Record<string, unknown>,
+): { body: string; headers: Record<string, string> } {
+  const body = JSON.stringify({
+    message: {
+      timestamp: 1_772_474_400_000,
+      ...message,
+      call: { id: call.id, type: 'outboundPhoneCall', metadata: call.callId ? { callId: call.callId } : {} },
+    },
+  });
+  return { body, headers: { 'content-type': 'application/json', [VAPI_SIGNATURE_HEADER]: signBody(secret, body) } };
+}
