@@ -5,7 +5,7 @@ const DAY_MS = 86_400_000;
 
 /**
  * Retention of leads (LEADS_RETENTION_DAYS): a lead captured before the cutoff goes with its consent record,
- * call, search terms (ON DELETE CASCADE) and webhook payload. A number's cooldown goes once its 6 hours are
+ * call with its transcript and fields, search terms (ON DELETE CASCADE), webhook payload and call placement. A number's cooldown goes once its 6 hours are
  * over: it is personal data that serves nothing after. Returns how many of each.
  */
 export async function pruneLeads(db: DB, now: Date, retentionDays: number) {

@@ -22,6 +22,8 @@ function exportDocument(records: PersonRecords, now: Date) {
     consents: records.consents,
     revocations: records.revocations,
     calls: records.calls,
+    transcripts: records.transcripts,
+    callFields: records.callFields,
     deliveries: records.deliveries.map(({ payload, ...delivery }) => ({ ...delivery, payload: parsed(payload) })),
     visits: records.visits,
     cooldowns: records.cooldowns,

@@ -17,6 +17,10 @@ export interface PersonRecords {
   /** Consent taken back (docs/product-rules.md#consent); the do-not-contact list keeps no one's number. */
   revocations: Row<'consent_revocations'>[];
   calls: Row<'call_notifications'>[];
+  /** What was said on their calls (final lines) and what the assistant learned: counted with the calls. */
+  transcripts: Row<'call_transcript_lines'>[];
+  callFields: Row<'call_fields'>[];
+  /** Their leads' webhook payloads, and their calls' placements with the call provider. */
   deliveries: Row<'outbox'>[];
   /** Visits of the browsers their leads were sent from, by visitor id (docs/product-rules.md#privacy-requests). */
   visits: Row<'visits'>[];
@@ -59,6 +63,10 @@ async function recordsOf(db: Kysely<Database>, subject: PrivacySubject): Promise
       : await db.selectFrom('consent_revocations').selectAll().where('lead_id', 'in', ids).execute();
   const calls =
     ids.length === 0 ? [] : await db.selectFrom('call_notifications').selectAll().where('lead_id', 'in', ids).execute();
+  const { transcripts, callFields, placements } = await callRecordsOf(
+    db,
+    calls.map((call) => call.id),
+  );
   // The lead's payload, and the revocation's, which names the number and address too.
   const deliveryIds = [...ids, ...ids.map(revokedDeliveryId)];
   const deliveries =
@@ -81,7 +89,33 @@ async function recordsOf(db: Kysely<Database>, subject: PrivacySubject): Promise
     phones.length === 0
       ? []
       : await db.selectFrom('phone_cooldowns').selectAll().where('phone', 'in', phones).execute();
-  return { matchedBy, leads, consents, revocations, calls, deliveries, visits, cooldowns };
+  return {
+    matchedBy,
+    leads,
+    consents,
+    revocations,
+    calls,
+    transcripts,
+    callFields,
+    deliveries: [...deliveries, ...placements],
+    visits,
+    cooldowns,
+  };
+}
+
+/** What hangs on calls: their transcripts, fields, and placements (an outbox row by the call's id). */
+async function callRecordsOf(db: Kysely<Database>, callIds: string[]) {
+  if (callIds.length === 0) return { transcripts: [], callFields: [], placements: [] };
+  const transcripts = await db
+    .selectFrom('call_transcript_lines')
+    .selectAll()
+    .where('call_id', 'in', callIds)
+    .orderBy('call_id')
+    .orderBy('id')
+    .execute();
+  const callFields = await db.selectFrom('call_fields').selectAll().where('call_id', 'in', callIds).execute();
+  const placements = await db.selectFrom('outbox').selectAll().where('delivery_id', 'in', callIds).execute();
+  return { transcripts, callFields, placements };
 }
 
 async function audit(
@@ -132,6 +166,9 @@ export function privacyStore(db: DB) {
             records.visits.map((visit) => dayOf(visit.timestamp)),
           );
         }
+        // A call's placement goes by the call's id (server/calls/call-placement.ts).
+        const callIds = records.calls.map((call) => call.id);
+        if (callIds.length > 0) await trx.deleteFrom('outbox').where('delivery_id', 'in', callIds).execute();
         const ids = records.leads.map((lead) => lead.id);
         if (ids.length > 0) {
           await trx
