@@ -156,12 +156,12 @@ test('Latest Insights follows Case Studies one padding apart, its cards level: b
   expect(new Set(measured.titles).size).toBe(1);
 });
 
-test('Integrations: the nine CRMs by name, HubSpot with its own mark, in the ink of either theme', {
+test('Integrations: each of the nine CRMs by its own mark, of one weight, in the ink of either theme', {
   tag: '@phone',
 }, async ({ page }) => {
   await page.goto('/#integrations');
   const tiles = page.locator('#integrations li');
-  // The names alone: no initials in front of them any more.
+  // Read out by name; seen as marks.
   await expect(tiles).toHaveText([
     'Follow Up Boss',
     'Lofty',
@@ -173,25 +173,41 @@ test('Integrations: the nine CRMs by name, HubSpot with its own mark, in the ink
     'BoomTown',
     'Sierra Interactive',
   ]);
-  await expect(tiles.locator('svg')).toHaveCount(1);
-  const hubspot = tiles.filter({ hasText: 'HubSpot' });
-  const mark = hubspot.locator('svg');
-  // Sized to the word and centred on it. Both boxes are read in one frame: the page may still be scrolling to
-  // the section, and two reads apart would be two scroll positions.
-  const [markBox, wordBox] = await hubspot.evaluate((tile) =>
-    [tile.querySelector('svg'), tile.querySelector('.wordmark')].map((element) => {
-      const box = element?.getBoundingClientRect();
-      return { y: box?.y ?? Number.NaN, height: box?.height ?? 0 };
+  const marks = await tiles.evaluateAll((items) =>
+    items.map((item) => {
+      const mark = item.querySelector('.mark');
+      const box = mark?.getBoundingClientRect();
+      const style = mark ? getComputedStyle(mark) : undefined;
+      return {
+        src: /url\("?([^")]+)"?\)/.exec(style?.maskImage ?? '')?.[1] ?? '',
+        area: (box?.width ?? 0) * (box?.height ?? 0),
+        height: box?.height ?? 0,
+        text: getComputedStyle(item.querySelector('.visually-hidden') ?? item).clipPath,
+      };
     }),
   );
-  if (!markBox || !wordBox) throw new Error('the mark and its word should have boxes');
-  expect(markBox.height).toBeGreaterThan(16);
-  expect(markBox.height).toBeLessThanOrEqual(wordBox.height + 1);
-  expect(Math.abs(markBox.y + markBox.height / 2 - (wordBox.y + wordBox.height / 2))).toBeLessThanOrEqual(1);
+  // A drawing of its own for each, served as SVG.
+  expect(new Set(marks.map((mark) => mark.src)).size).toBe(9);
+  for (const { src } of marks) {
+    const response = await page.request.get(src);
+    expect(response.headers()['content-type']).toContain('image/svg+xml');
+    expect(await response.text()).toMatch(/^<svg [^>]*viewBox="[^"]+"><(path|g)/);
+  }
+  // About the same ink each: a long name set smaller, a short one larger; none a speck, none shouting.
+  const areas = marks.map((mark) => mark.area);
+  expect(Math.max(...areas) / Math.min(...areas)).toBeLessThanOrEqual(1.6);
+  expect(Math.min(...marks.map((mark) => mark.height))).toBeGreaterThanOrEqual(10);
+  // The name is there for screen readers only: no text tile behind the mark.
+  expect(marks.every((mark) => mark.text === 'inset(50%)')).toBe(true);
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const [fill, ink] = await mark.evaluate((svg) => [getComputedStyle(svg).fill, getComputedStyle(svg).color]);
-    expect(fill).toBe(ink);
+    const inks = await tiles.evaluateAll((items) =>
+      items.map((item) => {
+        const mark = item.querySelector('.mark');
+        return mark ? [getComputedStyle(mark).backgroundColor, getComputedStyle(item).color] : [];
+      }),
+    );
+    for (const [fill, ink] of inks) expect(fill).toBe(ink);
   }
 });
 

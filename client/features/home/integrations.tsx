@@ -1,7 +1,6 @@
 import { css } from '@emotion/react';
-// One named import: the build keeps this icon's path and drops the rest of the set.
-import { siHubspot } from 'simple-icons';
 import home from '#content/home.json';
+import { CRM_MARKS, type CrmMark } from './crm-marks.ts';
 import { Section } from './section.tsx';
 
 // The nine named CRM integrations (docs/product-rules.md#content).
@@ -17,11 +16,28 @@ export const CRMS = [
   'Sierra Interactive',
 ] as const;
 
-// The brands' own marks where a well-kept icon set has them (Simple Icons: HubSpot), otherwise a clean
-// wordmark. All in one ink, as a logo wall is, so they sit together in either theme.
-const MARKS: Partial<Record<(typeof CRMS)[number], string>> = { HubSpot: siHubspot.path };
+// Each CRM's mark (scripts/draw-crm-wordmarks.ts): HubSpot's sprocket from Simple Icons before its name, the others'
+// names as their brands spell them, drawn as outlines. A mark is a mask over the tile's text colour, so it takes the
+// ink of either theme, and its drawing costs the page's code nothing.
+
+/** Ink of about the same weight for every mark: a long name is set smaller, a short one larger, within bounds. */
+const REFERENCE_AREA = 550 * 110;
+function capScale({ width, height }: CrmMark): number {
+  return Math.min(1.2, Math.max(0.8, (REFERENCE_AREA / (width * height)) ** 0.4));
+}
+
+function markStyles(mark: CrmMark) {
+  return css`
+    height: calc(var(--cap) * ${((mark.height / 100) * capScale(mark)).toFixed(3)});
+    aspect-ratio: ${mark.width} / ${mark.height};
+    mask: url(${mark.src}) center / contain no-repeat;
+  `;
+}
+
+const MARK_STYLES = Object.fromEntries(CRMS.map((name) => [name, markStyles(CRM_MARKS[name])]));
 
 const grid = css`
+  --cap: clamp(0.8125rem, 2.6vw, 1.375rem);
   display: grid;
   grid-template-columns: repeat(3, minmax(0, 1fr));
   gap: var(--space-3);
@@ -33,29 +49,17 @@ const grid = css`
     align-items: center;
     justify-content: center;
     min-height: 5rem;
-    padding: var(--space-3) var(--space-2);
+    padding: var(--space-3);
     border: 1px solid var(--color-border);
     border-radius: var(--radius);
     background: var(--color-surface);
     color: var(--color-text);
-    text-align: center;
   }
-  .wordmark {
-    display: inline-flex;
-    align-items: center;
-    justify-content: center;
-    gap: 0.4em;
-    font-weight: 750;
-    font-size: clamp(0.875rem, 2.6vw, 1.1875rem);
-    line-height: 1.15;
-    letter-spacing: -0.02em;
-    text-wrap: balance;
-  }
-  svg {
+  .mark {
+    display: block;
     flex: none;
-    width: 1.35em;
-    height: 1.35em;
-    fill: currentColor;
+    max-width: 100%;
+    background: currentColor;
   }
 `;
 
@@ -69,15 +73,9 @@ export function Integrations() {
     >
       <ul css={grid}>
         {CRMS.map((name) => (
-          <li key={name}>
-            <span className="wordmark" data-crm={name}>
-              {MARKS[name] && (
-                <svg viewBox="0 0 24 24" aria-hidden="true">
-                  <path d={MARKS[name]} />
-                </svg>
-              )}
-              {name}
-            </span>
+          <li key={name} data-crm={name}>
+            <span className="mark" css={MARK_STYLES[name]} aria-hidden="true" />
+            <span className="visually-hidden">{name}</span>
           </li>
         ))}
       </ul>
