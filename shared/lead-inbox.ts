@@ -1,3 +1,5 @@
+import type { CallOutcome, CallState } from './call-status-protocol.ts';
+
 // The operators' lead inbox (GET /api/leads and friends): response shapes and the values its filters take.
 // No zod here, so the page's code does not carry a validator; the server's schemas are in lead-inbox-schema.ts.
 
@@ -61,7 +63,15 @@ export interface InboxLead {
    * The demo call, when there is one (immediate, or placed by the call provider at its time); `endedReason` says
    * how it ended, or why it could not be placed.
    */
-  call: { status: string; updatedAt: string; endedReason: string | null } | null;
+  call: {
+    status: string;
+    /** The live call's state and how it ended (docs/product-rules.md#call-status); its transcript is read apart. */
+    state: CallState;
+    outcome: CallOutcome | null;
+    durationSeconds: number | null;
+    updatedAt: string;
+    endedReason: string | null;
+  } | null;
   /** Evidence of the consent given with the lead. */
   consent: { version: string; givenAt: string; ipAddress: string | null; userAgent: string | null } | null;
   delivery: {

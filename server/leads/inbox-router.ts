@@ -4,6 +4,7 @@ import { requireRole } from '#server/sessions/require-role.ts';
 import type { SessionStore } from '#server/sessions/session-store.ts';
 import { fieldRefusal, toFieldErrors } from '#shared/api-error.ts';
 import type { Clock } from '#shared/clock.ts';
+import type { LeadCallAnswer } from '#shared/lead-call.ts';
 import type { DeliverySummary, InboxPage, RetryResult } from '#shared/lead-inbox.ts';
 import { inboxFiltersSchema } from '#shared/lead-inbox-schema.ts';
 import { encodeCursor, inboxPageSchema } from './inbox-cursor.ts';
@@ -100,6 +101,17 @@ export function leadsRouter({
   }
 
   router.post('/retry-given-up', (_req, res) => retry(res, 'given-up'));
+
+  // A lead's call in full, transcript included: read when the operator opens that lead, never with the list.
+  router.get('/:id/call', async (req, res) => {
+    const id = req.params.id;
+    const call = LEAD_ID.test(id) ? await inbox.callOf(id) : undefined;
+    if (call === undefined) {
+      sendApiError(res, 404, 'There is no lead with this id.');
+      return;
+    }
+    res.json({ call } satisfies LeadCallAnswer);
+  });
 
   router.post('/:id/retry', async (req, res) => {
     const id = req.params.id;

@@ -2,9 +2,12 @@ import { type Expression, type SqlBool, sql } from 'kysely';
 import type { DB } from '#db/database.ts';
 import type { ConsentsTable } from '#db/tables/consents.ts';
 import { type OutboxBacklog, outboxBacklog, retryOutbox } from '#server/outbox/outbox-store.ts';
+import type { CallOutcome, CallState } from '#shared/call-status-protocol.ts';
+import type { LeadCall } from '#shared/lead-call.ts';
 import type { DeliveryState, InboxFilters, InboxLead } from '#shared/lead-inbox.ts';
 import { searchLookup } from '#shared/search-terms.ts';
 import type { InboxCursor } from './inbox-cursor.ts';
+import { leadCallOf } from './lead-call-store.ts';
 import { LEAD_TOPICS } from './lead-payloads.ts';
 
 // The operators' view of every captured lead (docs/decisions/0002-operator-role.md), newest first, with its consent,
@@ -141,6 +144,9 @@ export type ConsentRow = Omit<ConsentsTable, 'id' | 'receipt_hash' | 'renewal_te
 export interface CallRow {
   lead_id: string;
   status: string;
+  state: CallState;
+  outcome: CallOutcome | null;
+  duration_seconds: number | null;
   updated_at: string;
   ended_reason: string | null;
 }
@@ -169,7 +175,16 @@ export function toInboxLead(row: LeadRow, batch: LeadBatch): InboxLead {
     calendarLink: row.calendar_link,
     timezone: row.timezone,
     scheduled: row.scheduled === 1,
-    call: call ? { status: call.status, updatedAt: call.updated_at, endedReason: call.ended_reason } : null,
+    call: call
+      ? {
+          status: call.status,
+          state: call.state,
+          outcome: call.outcome,
+          durationSeconds: call.duration_seconds,
+          updatedAt: call.updated_at,
+          endedReason: call.ended_reason,
+        }
+      : null,
     consent: consent
       ? {
           version: consent.consent_text_version,
@@ -213,7 +228,7 @@ export function leadInboxStore(db: DB) {
       .execute();
     const calls = await db
       .selectFrom('call_notifications')
-      .select(['lead_id', 'status', 'updated_at', 'ended_reason'])
+      .select(['lead_id', 'status', 'state', 'outcome', 'duration_seconds', 'updated_at', 'ended_reason'])
       .where('lead_id', 'in', ids)
       .orderBy('created_at')
       .execute();
@@ -268,6 +283,11 @@ export function leadInboxStore(db: DB) {
         .select('o.state')
         .where('l.id', '=', id)
         .executeTakeFirst();
+    },
+
+    /** The lead's call in full, transcript included, for the lead the operator opens (lead-call-store.ts). */
+    callOf(leadId: string): Promise<LeadCall | null | undefined> {
+      return leadCallOf(db, leadId);
     },
 
     /** Makes one lead's delivery, or every given-up one, due now (server/outbox/outbox-store.ts). */

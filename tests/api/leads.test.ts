@@ -100,7 +100,14 @@ test('a demo call and a contact form show in the inbox, newest first, with conse
     calendarLink: 'https://cal.com/porchlight/agent-isa',
     timezone: 'America/Chicago',
     scheduled: false,
-    call: { status: 'preparing', updatedAt: T0, endedReason: null },
+    call: {
+      status: 'preparing',
+      state: 'preparing',
+      outcome: null,
+      durationSeconds: null,
+      updatedAt: T0,
+      endedReason: null,
+    },
     consent: { version: 'demo-call-2026-01', givenAt: T0, userAgent: 'Mozilla/5.0 (demo browser)' },
     delivery: { state: 'queued', attempts: 0 },
   });
