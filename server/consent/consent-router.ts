@@ -20,8 +20,9 @@ function evidenceOf(req: Request): RevocationEvidence {
 }
 
 /**
- * Nobody's but the holder's: kept out of every cache and every index, and the token in the address is not
- * passed on to a page a link leads to.
+ * Nobody's but the holder's: kept out of every cache and every index, and the token in the address goes to no
+ * other site a link leads to (`same-origin`, not `no-referrer`, which would make the confirmation's post say
+ * `Origin: null` and fail the same-origin rule).
  */
 function sendPage(res: Response, status: number, html: string): void {
   res.status(status);
@@ -29,7 +30,7 @@ function sendPage(res: Response, status: number, html: string): void {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'private, no-store',
     'X-Robots-Tag': 'noindex, nofollow',
-    'Referrer-Policy': 'no-referrer',
+    'Referrer-Policy': 'same-origin',
   });
   res.send(html);
 }

@@ -51,7 +51,7 @@ function document(title: string, nonce: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<meta name="referrer" content="no-referrer">
+<meta name="referrer" content="same-origin">
 <title>${text(title)} | ${text(site.name)}</title>
 <style nonce="${text(nonce)}">${STYLE}</style>
 </head>

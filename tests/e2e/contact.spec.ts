@@ -78,7 +78,7 @@ test('the footer opens the contact modal: its fields, consent notice, policy lin
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Cookie and Consent Policy');
 });
 
-test('a valid form is sent with its source tag, shows Submitting..., then the success toast, and closes', {
+test('a valid form is sent with its source tag, shows Submitting..., then the success toast and the receipt', {
   tag: '@phone',
 }, async ({ page }) => {
   await page.goto('/about-us');
@@ -114,7 +114,11 @@ test('a valid form is sent with its source tag, shows Submitting..., then the su
   expect((await answered).status()).toBe(201);
   await expect(notifications(page).getByText('Form submitted!')).toBeVisible();
   await expect(notifications(page).getByText('The assistant will be calling you shortly.')).toBeVisible();
-  await expect(page.getByRole('dialog', { name: CONTACT_TITLE })).toBeHidden();
+  // The dialog stays to show the consent receipt's link (docs/product-rules.md#consent), then closes.
+  const dialog = page.getByRole('dialog', { name: CONTACT_TITLE });
+  await expect(dialog.getByRole('link', { name: /stop us contacting you/ })).toHaveAttribute('href', /\/consent\//);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();
 });
 

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { HoneypotField } from '#client/components/honeypot-field.tsx';
 import { trackLead } from '#client/features/ad-pixel/ad-pixel.ts';
+import { OptBackInBox, refusedAsDoNotContact } from '#client/features/consent/consent-receipt.tsx';
 import { visitorId } from '#client/lib/visitor-id.ts';
 import { useSourceTag } from '#client/state/source-tag.ts';
 import { useToast } from '#client/state/toasts.ts';
@@ -92,12 +93,14 @@ function ConsentNotice({ onLeave }: { onLeave(): void }) {
 interface ContactFormProps {
   /** Called after a successful submission, and when the visitor follows the policy link. */
   onDone(): void;
+  /** The form was accepted with a consent receipt: the dialog shows its link instead of closing. */
+  onReceipt?(receiptUrl: string): void;
   /** 'Book a Call Directly': the visitor would rather pick a time in the calendar. */
   onBookCall(): void;
 }
 
 /** The contact form (docs/product-rules.md#lead-forms): idle → submitting → field errors, or a toast and done. */
-export function ContactForm({ onDone, onBookCall }: ContactFormProps) {
+export function ContactForm({ onDone, onReceipt, onBookCall }: ContactFormProps) {
   const id = useId();
   const sourceTag = useSourceTag();
   const toast = useToast();
@@ -106,6 +109,9 @@ export function ContactForm({ onDone, onBookCall }: ContactFormProps) {
   const [errors, setErrors] = useState<ContactFieldErrors>({});
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Shown once the server refused the number or address for being on the do-not-contact list.
+  const [listed, setListed] = useState(false);
+  const [optBackIn, setOptBackIn] = useState(false);
 
   const inputId = (field: ContactField) => `${id}-${field}`;
   const showErrors = (next: ContactFieldErrors) => {
@@ -127,15 +133,23 @@ export function ContactForm({ onDone, onBookCall }: ContactFormProps) {
     setErrors({});
     setBusy(true);
     // The visitor id ties this browser's visits to the lead (docs/product-rules.md#privacy-requests).
-    const outcome = await send({ ...values, sourceTag, visitorId: visitorId(), website });
+    const outcome = await send({
+      ...values,
+      sourceTag,
+      visitorId: visitorId(),
+      website,
+      ...(optBackIn ? { optBackIn: true } : {}),
+    });
     setBusy(false);
     switch (outcome.kind) {
       case 'submitted':
         trackLead({ form: 'contact' });
         toast({ ...contactSuccessToast });
-        onDone();
+        if (outcome.receiptUrl && onReceipt) onReceipt(outcome.receiptUrl);
+        else onDone();
         return;
       case 'field-errors':
+        if (refusedAsDoNotContact(outcome.fieldErrors)) setListed(true);
         showErrors(outcome.fieldErrors);
         return;
       case 'failed':
@@ -168,6 +182,7 @@ export function ContactForm({ onDone, onBookCall }: ContactFormProps) {
       <FormField label="Company Name" autoComplete="organization" {...field('companyName')} />
       <HoneypotField id={`${id}-website`} value={website} onChange={(event) => setWebsite(event.currentTarget.value)} />
       <ConsentNotice onLeave={onDone} />
+      {listed && <OptBackInBox id={`${id}-opt-back-in`} checked={optBackIn} onChange={setOptBackIn} />}
       {failed && (
         <p className="failure" role="alert">
           {contactFailureToast.title}. {contactFailureToast.description}

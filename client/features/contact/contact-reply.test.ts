@@ -10,6 +10,8 @@ import { firstInvalidField, readContactReply } from './contact-reply.ts';
 
 test('a 201 is a submitted form', () => {
   expect(readContactReply(201, { status: 'submitted' })).toEqual({ kind: 'submitted' });
+  const receiptUrl = 'https://porchlight.example/consent/abc';
+  expect(readContactReply(201, { status: 'submitted', receiptUrl })).toEqual({ kind: 'submitted', receiptUrl });
 });
 
 test('a refusal goes under its field', () => {

@@ -9,7 +9,8 @@ export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactFieldErrors = Partial<Record<ContactField, string>>;
 
 export type ContactOutcome =
-  | { kind: 'submitted' }
+  /** `receiptUrl`: the consent receipt's link, when the server gave one. */
+  | { kind: 'submitted'; receiptUrl?: string }
   | { kind: 'field-errors'; fieldErrors: ContactFieldErrors }
   | { kind: 'failed' };
 
@@ -30,7 +31,10 @@ export function firstInvalidField(errors: ContactFieldErrors): ContactField | un
 }
 
 export function readContactReply(status: number, body: unknown): ContactOutcome {
-  if (status >= 200 && status < 300) return { kind: 'submitted' };
+  if (status >= 200 && status < 300) {
+    const receiptUrl: unknown = typeof body === 'object' && body !== null ? Reflect.get(body, 'receiptUrl') : undefined;
+    return typeof receiptUrl === 'string' ? { kind: 'submitted', receiptUrl } : { kind: 'submitted' };
+  }
   const fieldErrors = pickFieldErrors(readApiError(status, body).fieldErrors);
   // A refusal the visitor can act on (e-mail, phone, name) goes under its field, whatever the status.
   return firstInvalidField(fieldErrors) ? { kind: 'field-errors', fieldErrors } : { kind: 'failed' };

@@ -137,10 +137,21 @@ interface Props {
   onSubmit(): void;
   /** The field to focus after a refused submit; bumped by the dialog each time. */
   focusRequest: { field: DemoField; serial: number } | undefined;
+  /** Shown under the consent box: the opt-back-in box after a do-not-contact refusal (docs/product-rules.md#consent). */
+  afterConsent?: ReactNode;
 }
 
 /** The demo-call dialog's details step: phone, name, e-mail, consent; errors under their fields. */
-export function DemoCallForm({ values, errors, formError, submitting, onChange, onSubmit, focusRequest }: Props) {
+export function DemoCallForm({
+  values,
+  errors,
+  formError,
+  submitting,
+  onChange,
+  onSubmit,
+  focusRequest,
+  afterConsent,
+}: Props) {
   const id = useId();
   const fieldId = (field: string) => `${id}-${field}`;
   const errorId = (field: string) => `${id}-${field}-error`;
@@ -263,6 +274,7 @@ export function DemoCallForm({ values, errors, formError, submitting, onChange, 
         </label>
         <FieldError id={errorId('consent')} message={errors.consent} />
       </div>
+      {afterConsent}
 
       <ul className="notes">
         <li>Calls come from a {CALLER_AREA_CODE} area code.</li>

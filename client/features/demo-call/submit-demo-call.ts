@@ -8,8 +8,9 @@ export type DemoField = (typeof DEMO_FIELDS)[number];
 export type DemoFieldErrors = Partial<Record<DemoField, string>>;
 
 export type SubmitOutcome =
-  | { kind: 'preparing'; callId: string }
-  | { kind: 'scheduled' }
+  /** `receiptUrl`: the consent receipt's link (docs/product-rules.md#consent), when the server gave one. */
+  | { kind: 'preparing'; callId: string; receiptUrl?: string }
+  | { kind: 'scheduled'; receiptUrl?: string }
   | { kind: 'refused'; fieldErrors: DemoFieldErrors; formError?: string };
 
 function isDemoField(key: string): key is DemoField {
@@ -29,10 +30,11 @@ function record(value: unknown): Record<string, unknown> {
  */
 export function readAnswer(status: number, body: unknown): SubmitOutcome {
   const answer = record(body);
+  const receipt = typeof answer.receiptUrl === 'string' ? { receiptUrl: answer.receiptUrl } : {};
   if (status === 201 && answer.status === 'preparing' && isCallId(answer.callId)) {
-    return { kind: 'preparing', callId: answer.callId };
+    return { kind: 'preparing', callId: answer.callId, ...receipt };
   }
-  if (status === 201 && answer.status === 'scheduled') return { kind: 'scheduled' };
+  if (status === 201 && answer.status === 'scheduled') return { kind: 'scheduled', ...receipt };
 
   const refusal = readApiError(status, body, DEMO_FAILURE_MESSAGE);
   const fieldErrors: DemoFieldErrors = {};
