@@ -9,6 +9,9 @@ import { createTestApp } from '#tests/support/test-app.ts';
 const HOSTILE = '127.0.0.2';
 const VISITOR = '127.0.0.3';
 
+/** Generous for a busy machine: the server answers at once, but a hundred connections take a while to close. */
+const SETTLED = { timeout: 10_000 };
+
 const open: { close(): Promise<void> }[] = [];
 const sockets: net.Socket[] = [];
 const timers: NodeJS.Timeout[] = [];
@@ -87,7 +90,7 @@ test('one address holds at most CONNECTIONS_PER_ADDRESS connections; more close 
 
   // A hundred idle connections from one address: the server keeps 8 and closes the other 92 unanswered.
   const flood = await Promise.all(Array.from({ length: 100 }, () => connect(port, HOSTILE)));
-  await vi.waitFor(() => expect(flood.filter((connection) => connection.isClosed())).toHaveLength(92));
+  await vi.waitFor(() => expect(flood.filter((connection) => connection.isClosed())).toHaveLength(92), SETTLED);
   for (const connection of flood) expect(connection.received()).toBe('');
   const held = flood.filter((connection) => !connection.isClosed());
   expect(held).toHaveLength(8);
@@ -104,7 +107,7 @@ test('one address holds at most CONNECTIONS_PER_ADDRESS connections; more close 
   // The cap counts connections open now: once the address lets them go, it is served again.
   for (const connection of held) connection.socket.end();
   await Promise.all(held.map((connection) => connection.closed));
-  await vi.waitFor(async () => expect(await statusOf(port, HOSTILE)).toBe(200));
+  await vi.waitFor(async () => expect(await statusOf(port, HOSTILE)).toBe(200), SETTLED);
 });
 
 test('slow headers, a slow body and an idle connection are cut at their deadlines with 408, while others are served', async () => {
@@ -166,6 +169,6 @@ test('a declared body larger than any route takes is refused unread with 413 and
   expect((await over.closed).split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
   // The largest itself reaches the route: the hook reads it and checks its signature.
   const largest = await post('/api/hooks/call-status', LARGEST_BODY_BYTES, `"${'a'.repeat(LARGEST_BODY_BYTES - 2)}"`);
-  await vi.waitFor(() => expect(largest.received()).toMatch(/^HTTP\/1\.1 401 /));
+  await vi.waitFor(() => expect(largest.received()).toMatch(/^HTTP\/1\.1 401 /), SETTLED);
   expect(await statusOf(port, VISITOR)).toBe(200);
 });
