@@ -3,6 +3,7 @@ import { DataDirBusyError } from '#db/data-dir-lock.ts';
 import { RestoreRefusedError, restoreDatabase } from '#db/restore.ts';
 import { loadConfig } from '#server/config.ts';
 import { ErasureLedgerError } from '#server/leads/erasure-ledger.ts';
+import { privacyStore } from '#server/leads/privacy-store.ts';
 import { type ReappliedErasures, reapplyErasures } from '#server/leads/reapply-erasures.ts';
 
 // `npm run db:restore <file>`: replaces the database in DATA_DIR with a backup, with the server stopped. The
@@ -36,7 +37,7 @@ try {
     backups: config.backups,
     at,
     prepare: async (db) => {
-      reapplied = await reapplyErasures(db, at);
+      reapplied = await reapplyErasures(db, privacyStore(db), at);
     },
   });
   const migrated = applied.length ? `; migrated it (${applied.join(', ')})` : '';

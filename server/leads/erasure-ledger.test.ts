@@ -75,7 +75,7 @@ async function setup() {
       backups,
       at,
       prepare: async (restored) => {
-        await reapplyErasures(restored, at);
+        await reapplyErasures(restored, privacyStore(restored), at);
       },
     });
   return { db, dataDir, databaseFile, backup, restore };

@@ -1,7 +1,7 @@
 import type { DB } from '#db/database.ts';
 import type { PrivacySubject } from '#shared/privacy-request-schema.ts';
 import { ledgerOf } from './erasure-ledger.ts';
-import { privacyStore } from './privacy-store.ts';
+import type { PrivacyStore } from './privacy-store.ts';
 
 export interface ReappliedErasures {
   /** Erasures in the ledger. */
@@ -14,10 +14,14 @@ export interface ReappliedErasures {
 
 /**
  * Erases again everyone the ledger beside the database names (a restored backup predates their erasure), with
- * the same erasure as the lead inbox's, audited as one. Undefined when the database has no ledger (PostgreSQL).
+ * the same erasure as the lead inbox's (`privacy`, over the same database), audited as one. Undefined when the database has no ledger (PostgreSQL).
  * Throws ErasureLedgerError when the ledger cannot be read against anyone.
  */
-export async function reapplyErasures(db: DB, now: Date): Promise<ReappliedErasures | undefined> {
+export async function reapplyErasures(
+  db: DB,
+  privacy: Pick<PrivacyStore, 'erase'>,
+  now: Date,
+): Promise<ReappliedErasures | undefined> {
   const ledger = await ledgerOf(db);
   if (!ledger) return undefined;
   const erasures = ledger.load();
@@ -34,7 +38,6 @@ export async function reapplyErasures(db: DB, now: Date): Promise<ReappliedErasu
     if (erasures.includes({ email })) subjects.set(`email ${email}`, { email });
   }
 
-  const privacy = privacyStore(db);
   let erasedLeads = 0;
   for (const subject of subjects.values()) erasedLeads += (await privacy.erase(subject, now)).leads.length;
   return { recorded: erasures.count, found: subjects.size, leads: erasedLeads };

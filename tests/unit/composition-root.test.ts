@@ -13,10 +13,13 @@ const CONTEXT = 'server/context.ts';
 const BUILDER =
   /^(create[A-Z]\w*|\w+(Stores?|Service|Guard|Counter|Slots|Locator|Checks|Policy|Responses)|memory[A-Z]\w*|postgres[A-Z]\w*|start[A-Z]\w*|schedule[A-Z]\w*|keep[A-Z]\w*|shared[A-Z]\w*|resolveSessionSecret)$/;
 
+// The npm run db:* commands are processes of their own, each composing the little it needs without a server.
+const COMMANDS = path.join(ROOT, 'server', 'commands');
+
 function serverFiles(dir = path.join(ROOT, 'server')): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return serverFiles(file);
+    if (entry.isDirectory()) return file === COMMANDS ? [] : serverFiles(file);
     return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path.relative(ROOT, file)] : [];
   });
 }
