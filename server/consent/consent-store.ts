@@ -33,6 +33,9 @@ export interface RevocationEvidence {
   userAgent: string | null;
 }
 
+/** Why a call not yet placed ended (docs/product-rules.md#consent). */
+export const CALL_CANCELLED_REASON = 'Consent revoked before the call was placed';
+
 /** A delivery id of its own: the receiver drops a repeat, and the lead's own payload keeps the lead's id. */
 export const revokedDeliveryId = (leadId: string) => `revoked:${leadId}`;
 
@@ -65,11 +68,27 @@ async function revokeLeads(
     await list(trx, key.digestsOf({ phone: lead.phone, email: lead.email }), now);
     // A payload the automation has not had (and no worker is sending) is withdrawn: a scheduled call it would
     // have placed is never asked for. One already sent is answered by the event below.
+    // So is a call's placement with the call provider (its delivery id is the call's), and a call not yet placed
+    // ends there, with the reason the lead inbox shows.
+    const calls = trx.selectFrom('call_notifications').select('id').where('lead_id', '=', lead.id);
     await trx
       .deleteFrom('outbox')
-      .where('delivery_id', '=', lead.id)
+      .where((eb) => eb.or([eb('delivery_id', '=', lead.id), eb('delivery_id', 'in', calls)]))
       .where('delivered_at', 'is', null)
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at)]))
+      .execute();
+    await trx
+      .updateTable('call_notifications')
+      .set({
+        state: 'ended',
+        status: 'failed',
+        outcome: 'failed',
+        ended_reason: CALL_CANCELLED_REASON,
+        updated_at: at,
+      })
+      .where('lead_id', '=', lead.id)
+      .where('state', '=', 'preparing')
+      .where('provider_call_id', 'is', null)
       .execute();
     await enqueueOutbox(
       trx,

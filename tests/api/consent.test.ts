@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import request from 'supertest';
 import type { MockAgent } from 'undici';
 import { afterEach, expect, test } from 'vitest';
+import { CALL_CANCELLED_REASON } from '#server/consent/consent-store.ts';
 import { CONSENT_REVOKED_TOPIC } from '#server/leads/lead-payloads.ts';
 import { createLogger } from '#server/logger.ts';
 import { createOutboxWorker } from '#server/outbox/outbox-worker.ts';
@@ -322,4 +323,18 @@ test('a privacy export carries the consent and its revocation; an erasure leaves
   ]);
   // Still refused after the erasure: the list is what keeps the promise.
   expect((await ctx.post('/api/contact', contact)).status).toBe(422);
+});
+
+test('a call not yet placed ends when its consent is revoked, with the reason the lead inbox shows', async () => {
+  const ctx = await setup();
+  const answer = await ctx.post('/api/demo-calls', demo);
+  expect(answer.body.status).toBe('preparing');
+  expect((await request(ctx.app).post(`${receiptPathOf(answer.body)}/stop`)).status).toBe(303);
+  const call = await ctx.db.selectFrom('call_notifications').selectAll().executeTakeFirstOrThrow();
+  expect(call).toMatchObject({
+    state: 'ended',
+    status: 'failed',
+    outcome: 'failed',
+    ended_reason: CALL_CANCELLED_REASON,
+  });
 });
