@@ -77,7 +77,7 @@ export function Component() {
     >
       <div css={body}>
         <div className="intro">
-          <Avatar name={person.name} size="large" />
+          <Avatar slug={person.slug} size="large" />
           <p>{person.intro}</p>
         </div>
         <h2>Talk to {firstName} about</h2>

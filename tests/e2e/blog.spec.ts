@@ -401,6 +401,34 @@ test('the footer Careers link lands on the careers section of the about page', {
   await expect(page.getByRole('heading', { level: 2, name: 'Careers' })).toBeInViewport();
 });
 
+test('the team page and each personal page show the person as an illustrated portrait', {
+  tag: '@phone',
+}, async ({ page }) => {
+  await page.goto('/team');
+  const people = page.getByRole('region', { name: 'The people behind Porchlight' }).getByRole('listitem');
+  await expect(people).toHaveCount(5);
+  for (const person of await people.all()) {
+    const slug = (await person.getByRole('link').getAttribute('href'))?.replace('/meet/', '');
+    const portrait = person.locator('img');
+    await portrait.scrollIntoViewIfNeeded();
+    await expect(portrait).toHaveAttribute('src', `/images/team/${slug}.svg`);
+    await expect
+      .poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    // A drawing, not initials and not a photograph.
+    await expect(person.getByText(/^[A-Z]{2}$/)).toHaveCount(0);
+    const drawing = await (await page.request.get(`/images/team/${slug}.svg`)).text();
+    expect(drawing).toMatch(/^<svg /);
+    expect(drawing).not.toContain('<image');
+  }
+  await page.goto('/meet/priya-natarajan');
+  const portrait = page.getByRole('main').locator('img[src="/images/team/priya-natarajan.svg"]');
+  await expect(portrait).toBeVisible();
+  await expect
+    .poll(() => portrait.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+});
+
 test('the team page links to each person, whose page introduces them', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/team');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meet the Porchlight Team');

@@ -1,38 +1,33 @@
 import { css } from '@emotion/react';
 
 const avatar = css`
-  display: inline-grid;
   flex: none;
-  place-items: center;
-  width: 3.5rem;
-  height: 3.5rem;
+  width: 4rem;
+  height: 4rem;
   border-radius: 999px;
-  background: var(--color-text);
-  color: var(--color-bg);
-  font-weight: 700;
-  font-size: 1.125rem;
-  letter-spacing: 0.02em;
+  background: var(--color-bg-muted);
   &[data-size='large'] {
-    width: 5rem;
-    height: 5rem;
-    font-size: 1.625rem;
+    width: 7rem;
+    height: 7rem;
   }
 `;
 
-function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .map((part) => part[0] ?? '')
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
-}
-
-/** Initials in a circle: the team has no photographs, and a stock face would be a lie. */
-export function Avatar({ name, size = 'regular' }: { name: string; size?: 'regular' | 'large' }) {
+/**
+ * A person's illustrated portrait (scripts/draw-portraits.ts), drawn in the blog covers' style: the team has no
+ * photographs, and a stock face would be someone else. Their name always sits beside it, so it says nothing more.
+ */
+export function Avatar({ slug, size = 'regular' }: { slug: string; size?: 'regular' | 'large' }) {
   return (
-    <span css={avatar} data-size={size} aria-hidden="true">
-      {initials(name)}
-    </span>
+    <img
+      css={avatar}
+      data-size={size}
+      src={`/images/team/${slug}.svg`}
+      alt=""
+      width={160}
+      height={160}
+      // At the top of a personal page the portrait is in the first screen; in the team list it can wait.
+      loading={size === 'large' ? 'eager' : 'lazy'}
+      decoding="async"
+    />
   );
 }

@@ -65,7 +65,7 @@ export function TeamList({ people }: { people: readonly TeamMember[] }) {
       <ul>
         {people.map((person) => (
           <li key={person.slug}>
-            <Avatar name={person.name} />
+            <Avatar slug={person.slug} />
             <div>
               <h3>
                 <Link to={`/meet/${person.slug}`}>{person.name}</Link>
