@@ -4,7 +4,7 @@ import { contactFormMessages, demoFormMessages, FIELD_TOO_LONG_MESSAGE, PLAIN_TE
 import { cleanPhone, isTenDigitPhone } from './phone.ts';
 import { isSourceTag } from './source-tag.ts';
 import { dropStrayInvisibles, hasHiddenCharacters } from './visible-text.ts';
-import { visitorIdField } from './visitor-id.ts';
+import { visitorIdField } from './visitor-id-field.ts';
 
 // The lead forms' schemas, run by the browser before sending and by the server on receipt, so the browser
 // rarely sends a form bound to be refused (docs/product-rules.md#lead-forms). The rules and messages are the

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isSourceTag } from './source-tag.ts';
 import { hasHiddenCharacters } from './visible-text.ts';
 import { VISIT_DURATION_MAX_S, VISIT_PAGE_MAX, VISIT_REFERRER_MAX } from './visit-limits.ts';
-import { visitorIdField } from './visitor-id.ts';
+import { visitorIdField } from './visitor-id-field.ts';
 
 // The body the browser posts to /api/visits (docs/product-rules.md#visits). The server adds IP, user agent, time and
 // location; everything here comes from an anonymous browser, so every field is bounded.

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 // The one thing that ties a visit to a person (docs/product-rules.md#privacy-requests): a random id the browser
 // keeps and sends with its visits and its lead forms. An address does not: an office or a carrier puts many people
 // behind one.
@@ -13,6 +11,3 @@ const VISITOR_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-
 export function isVisitorId(value: unknown): value is string {
   return typeof value === 'string' && VISITOR_ID_PATTERN.test(value);
 }
-
-/** The field of a visit or lead form; anything but an id is dropped, never an error the visitor must fix. */
-export const visitorIdField = z.string().refine(isVisitorId).optional().catch(undefined);
