@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { formatAge } from './format.ts';
+import { callStateText, formatAge, formatDuration } from './format.ts';
 
 test.each([
   [0, '0 s'],
@@ -14,4 +14,14 @@ test.each([
   [10 * 86_400_000 + 5, '10 days'],
 ])('an age of %i ms reads %j', (ms, text) => {
   expect(formatAge(ms)).toBe(text);
+});
+
+test('a call reads as where it stands, how it ended and how long it lasted', () => {
+  expect(callStateText({ state: 'preparing', outcome: null, durationSeconds: null })).toBe('preparing');
+  expect(callStateText({ state: 'in-progress', outcome: null, durationSeconds: null })).toBe('in progress');
+  expect(callStateText({ state: 'ended', outcome: 'no-answer', durationSeconds: 45 })).toBe('ended: no answer, 45 s');
+  expect(callStateText({ state: 'ended', outcome: 'completed', durationSeconds: 185 })).toBe(
+    'ended: completed, 3 min 5 s',
+  );
+  expect(formatDuration(120)).toBe('2 min');
 });

@@ -1,3 +1,5 @@
+import type { CallOutcome, CallState } from '#shared/call-status-protocol.ts';
+
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** An instant in the operator's own time zone, e.g. 'Mar 2, 2026, 12:00 PM'. */
@@ -14,4 +16,39 @@ export function formatAge(ms: number): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`;
   return `${Math.floor(hours / 24)} days`;
+}
+
+/** A call's length: '45 s', '3 min', '3 min 5 s'. */
+export function formatDuration(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  const rest = seconds % 60;
+  if (minutes === 0) return `${rest} s`;
+  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+}
+
+const OUTCOME_TEXT = {
+  completed: 'completed',
+  'no-answer': 'no answer',
+  busy: 'busy',
+  voicemail: 'voicemail',
+  failed: 'failed',
+} as const satisfies Record<CallOutcome, string>;
+
+/** Where a call stands, as the inbox says it: 'ringing', 'in progress', 'ended: no answer, 45 s'. */
+export function callStateText(call: {
+  state: CallState;
+  outcome: CallOutcome | null;
+  durationSeconds: number | null;
+}): string {
+  const duration = call.durationSeconds === null ? '' : `, ${formatDuration(call.durationSeconds)}`;
+  switch (call.state) {
+    case 'preparing':
+      return 'preparing';
+    case 'ringing':
+      return `ringing${duration}`;
+    case 'in-progress':
+      return `in progress${duration}`;
+    case 'ended':
+      return `ended: ${OUTCOME_TEXT[call.outcome ?? 'completed']}${duration}`;
+  }
 }

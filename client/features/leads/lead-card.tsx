@@ -2,7 +2,8 @@ import { css } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { DELIVERY_STATE_LABELS, type DeliveryState, type InboxLead, LEAD_KIND_LABELS } from '#shared/lead-inbox.ts';
 import { formatPhone, isTenDigitPhone } from '#shared/phone.ts';
-import { formatTime } from './format.ts';
+import { callStateText, formatTime } from './format.ts';
+import { LeadCallDetails } from './lead-call-details.tsx';
 
 const card = css`
   padding: var(--space-4);
@@ -99,9 +100,9 @@ function callText(lead: InboxLead): string {
   const reason = lead.call?.endedReason ? ` (${lead.call.endedReason})` : '';
   if (lead.scheduled) {
     const zone = lead.timezone ? ` (${lead.timezone})` : '';
-    return lead.call ? `Scheduled${zone}: ${lead.call.status}${reason}` : `Scheduled${zone}`;
+    return lead.call ? `Scheduled${zone}: ${callStateText(lead.call)}${reason}` : `Scheduled${zone}`;
   }
-  return lead.call ? `Immediate: ${lead.call.status}${reason}` : 'Immediate';
+  return lead.call ? `Immediate: ${callStateText(lead.call)}${reason}` : 'Immediate';
 }
 
 function deliveryText(delivery: NonNullable<InboxLead['delivery']>): string {
@@ -159,6 +160,7 @@ export function LeadCard({ lead, actions }: { lead: InboxLead; actions?: ReactNo
           <Field term="Lead id">{lead.id}</Field>
         </dl>
       </details>
+      {lead.call ? <LeadCallDetails leadId={lead.id} /> : null}
       {actions}
     </article>
   );

@@ -1,6 +1,7 @@
 import { fetchJson, isRetryable } from '#client/lib/fetch-json.ts';
 import { createQuery } from '#client/lib/query-cache.ts';
 import { browserClock } from '#client/lib/use-query.ts';
+import type { LeadCallAnswer } from '#shared/lead-call.ts';
 import type { DeliverySummary, InboxFilters, InboxPage, RetryResult } from '#shared/lead-inbox.ts';
 import { inboxQueryString } from './inbox-params.ts';
 import { auditQuery } from './privacy-queries.ts';
@@ -30,10 +31,19 @@ export const deliveryQuery = createQuery({
   shouldRetry: isRetryable,
 });
 
+/** GET /api/leads/:id/call: one lead's call in full, loaded when the operator opens it. */
+export const leadCallQuery = createQuery({
+  key: (leadId: string) => leadId,
+  load: (leadId: string) => fetchJson<LeadCallAnswer>(`/api/leads/${encodeURIComponent(leadId)}/call`),
+  clock: browserClock,
+  shouldRetry: isRetryable,
+});
+
 /** Forgets every lead the page holds (after a sign-out). */
 export function forgetLeads() {
   inboxQuery.clear();
   deliveryQuery.clear();
+  leadCallQuery.clear();
   auditQuery.clear();
 }
 
@@ -50,6 +60,7 @@ export function retryGivenUp(): Promise<RetryResult> {
 /** After a change on the server: every cached page is forgotten and what is shown loads again. */
 export function reloadLeads(shown: InboxParams) {
   inboxQuery.clear();
+  leadCallQuery.clear();
   void inboxQuery.refetch(shown);
   void deliveryQuery.refetch(DELIVERY);
 }
