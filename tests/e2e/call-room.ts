@@ -76,10 +76,14 @@ interface ScriptStep {
 const script: { steps: ScriptStep[] } = JSON.parse(readFileSync('content/demo-call-script.json', 'utf8'));
 const SPEAKERS = { assistant: 'Assistant', caller: 'You' } as const;
 
-/** The final lines of the scripted call as the transcript shows them, for a caller of this first name. */
-export function scriptedLines(firstName: string): string[] {
+/**
+ * The final lines of the scripted call as a transcript shows them, for a caller of this first name: to the caller
+ * (who is 'You'), or to an operator (`{ caller: 'Caller' }`).
+ */
+export function scriptedLines(firstName: string, { caller = SPEAKERS.caller }: { caller?: string } = {}): string[] {
+  const speakers = { ...SPEAKERS, caller };
   return script.steps.flatMap(({ say, text }) =>
-    say && text ? [`${SPEAKERS[say]}: ${text.replaceAll('{firstName}', firstName)}`] : [],
+    say && text ? [`${speakers[say]}: ${text.replaceAll('{firstName}', firstName)}`] : [],
   );
 }
 

@@ -3,6 +3,7 @@ import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { holdCallPushes, isFields, isFinalLine, isLine, isState, scriptedLines, scriptedSummary } from './call-room.ts';
 import { expect, pauseClock, test } from './fixtures.ts';
 import { measureLayout } from './layout-check.ts';
+import { passwordFor, signInApi } from './operator-support.ts';
 
 // The live call in the demo dialog, with the local call driver playing content/demo-call-script.json. The server's
 // clock starts at noon in Texas (tests/support/e2e-server.ts), so a 210 number is inside calling hours whatever
@@ -231,5 +232,48 @@ test('another visitor sees nothing of the call, and watching their own call sees
   } finally {
     await other.close();
     await onlooker.close();
+  }
+});
+
+test('the operator reads the call in the lead inbox: state, outcome, duration, summary and transcript @desktop', async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = `live.call.${testInfo.project.name}${testInfo.repeatEachIndex}@example.com`;
+  const asked = await request.post('/api/demo-calls', {
+    data: { phone: numberFor(testInfo, 6), fullName: 'Olga Inbox', email, consent: true },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  // The local driver plays the call; the operator looks once it has been summed up.
+  await signInApi(request, 'operator');
+  const found = await (await request.get(`/api/leads?${new URLSearchParams({ q: email })}`)).json();
+  const leadId: string = found.leads[0].id;
+  await expect
+    .poll(async () => (await (await request.get(`/api/leads/${leadId}/call`)).json()).call?.summary ?? null, {
+      timeout: 45_000,
+    })
+    .not.toBeNull();
+
+  await page.goto('/leads');
+  await page.getByLabel('Operator password').fill(passwordFor('operator'));
+  await page.keyboard.press('Enter');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(email);
+  await page.keyboard.press('Enter');
+  const card = page.getByRole('article', { name: 'Olga Inbox' });
+  await expect(card.getByText(/^Immediate: ended: completed, \d+ (min|s)/)).toBeVisible();
+
+  // Its words are not in the list: they load when the operator opens the call.
+  const lines = scriptedLines('Olga', { caller: 'Caller' });
+  await expect(page.getByText(lines[1] ?? '')).toHaveCount(0);
+  const loaded = page.waitForResponse(`/api/leads/${leadId}/call`);
+  await card.getByText('Call and transcript').click();
+  expect((await loaded).ok()).toBe(true);
+  await expect(card.getByRole('list', { name: 'Transcript' }).getByRole('listitem')).toHaveText(lines);
+  await expect(card.getByText(scriptedSummary().nextStep)).toBeVisible();
+  await expect(card.getByRole('definition').filter({ hasText: 'Booked: Saturday at 11 AM' })).toBeVisible();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    const audit = await new AxeBuilder({ page }).include('article').analyze();
+    expect(audit.violations.map((violation) => violation.id)).toEqual([]);
   }
 });
