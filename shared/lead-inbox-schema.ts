@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DELIVERY_STATES, INBOX_SEARCH_MAX, type InboxFilters, LEAD_KINDS } from './lead-inbox.ts';
+import { CONSENT_STATES, DELIVERY_STATES, INBOX_SEARCH_MAX, type InboxFilters, LEAD_KINDS } from './lead-inbox.ts';
 import { isSourceTag } from './source-tag.ts';
 import { dropStrayInvisibles, hasHiddenCharacters } from './visible-text.ts';
 
@@ -39,6 +39,10 @@ export const inboxFiltersSchema = z
       z
         .enum(DELIVERY_STATES, { error: "Delivery state must be 'queued', 'retrying', 'delivered' or 'given_up'" })
         .optional(),
+    ),
+    consent: z.preprocess(
+      blankAsUnset,
+      z.enum(CONSENT_STATES, { error: "Consent must be 'given' or 'revoked'" }).optional(),
     ),
     from: day('Start date'),
     to: day('End date'),

@@ -25,6 +25,15 @@ export const DELIVERY_STATE_LABELS = {
   given_up: 'Given up',
 } as const satisfies Record<DeliveryState, string>;
 
+/** Whether a lead's consent stands or was taken back (docs/product-rules.md#consent). */
+export const CONSENT_STATES = ['given', 'revoked'] as const;
+export type ConsentState = (typeof CONSENT_STATES)[number];
+
+export const CONSENT_STATE_LABELS = { given: 'Consent given', revoked: 'Consent revoked' } as const satisfies Record<
+  ConsentState,
+  string
+>;
+
 export const INBOX_PAGE_SIZE = 50;
 export const INBOX_PAGE_SIZE_MAX = 200;
 /** Longest search term: a name, an e-mail address or a phone number. */
@@ -36,6 +45,7 @@ export interface InboxFilters {
   /** A source tag, exactly. */
   source?: string;
   state?: DeliveryState;
+  consent?: ConsentState;
   /** First and last day, yyyy-mm-dd, UTC, both included. */
   from?: string;
   to?: string;
@@ -73,7 +83,15 @@ export interface InboxLead {
     endedReason: string | null;
   } | null;
   /** Evidence of the consent given with the lead. */
-  consent: { version: string; givenAt: string; ipAddress: string | null; userAgent: string | null } | null;
+  consent: {
+    version: string;
+    givenAt: string;
+    ipAddress: string | null;
+    userAgent: string | null;
+    /** When it was taken back, and how (the receipt's button or the consent policy page's form); null while it stands. */
+    revokedAt: string | null;
+    revokedVia: 'receipt' | 'form' | null;
+  } | null;
   delivery: {
     state: DeliveryState;
     attempts: number;

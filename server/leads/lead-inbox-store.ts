@@ -71,6 +71,10 @@ function conditions(db: DB, filters: InboxFilters, broad = false): Expression<Sq
   if (filters.state) where.push(sql<SqlBool>`o.state = ${filters.state}`);
   if (filters.kind) where.push(sql<SqlBool>`l.kind = ${filters.kind}`);
   if (filters.source) where.push(sql<SqlBool>`l.source_tag = ${filters.source}`);
+  if (filters.consent) {
+    const revoked = sql<SqlBool>`l.id in (select lead_id from consent_revocations)`;
+    where.push(filters.consent === 'revoked' ? revoked : sql<SqlBool>`not ${revoked}`);
+  }
   // Days are UTC: a day as text sorts before every instant of that day.
   if (filters.from) where.push(sql<SqlBool>`${at} >= ${filters.from}`);
   if (filters.to) where.push(sql<SqlBool>`${at} < ${nextDay(filters.to)}`);
@@ -155,6 +159,8 @@ export interface CallRow {
 export interface LeadBatch {
   rows: LeadRow[];
   consents: Map<string, ConsentRow>;
+  /** When and how a lead's consent was taken back. */
+  revocations: Map<string, { created_at: string; via: 'receipt' | 'form' }>;
   calls: Map<string, CallRow>;
   /** Where the page after this one starts; undefined on the last. */
   next: InboxCursor | undefined;
@@ -162,6 +168,7 @@ export interface LeadBatch {
 
 export function toInboxLead(row: LeadRow, batch: LeadBatch): InboxLead {
   const consent = batch.consents.get(row.id);
+  const revocation = batch.revocations.get(row.id);
   const call = batch.calls.get(row.id);
   return {
     id: row.id,
@@ -191,6 +198,8 @@ export function toInboxLead(row: LeadRow, batch: LeadBatch): InboxLead {
           givenAt: consent.created_at,
           ipAddress: consent.ip_address,
           userAgent: consent.user_agent,
+          revokedAt: revocation?.created_at ?? null,
+          revokedVia: revocation?.via ?? null,
         }
       : null,
     delivery:
@@ -219,12 +228,17 @@ export function leadInboxStore(db: DB) {
         ? { createdAt: last.sort_at ?? last.created_at, id: last.sort_id ?? last.id }
         : undefined;
     const ids = rows.map((row) => row.id);
-    if (ids.length === 0) return { rows, consents: new Map(), calls: new Map(), next };
+    if (ids.length === 0) return { rows, consents: new Map(), revocations: new Map(), calls: new Map(), next };
     const consents = await db
       .selectFrom('consents')
       .select(['lead_id', 'consent_text_version', 'consent_text', 'ip_address', 'user_agent', 'created_at'])
       .where('lead_id', 'in', ids)
       .orderBy('created_at')
+      .execute();
+    const revocations = await db
+      .selectFrom('consent_revocations')
+      .select(['lead_id', 'created_at', 'via'])
+      .where('lead_id', 'in', ids)
       .execute();
     const calls = await db
       .selectFrom('call_notifications')
@@ -236,6 +250,7 @@ export function leadInboxStore(db: DB) {
       rows,
       // The first consent and the latest call of each lead (one of each is all a lead gets).
       consents: new Map(consents.toReversed().map((row) => [row.lead_id, row])),
+      revocations: new Map(revocations.map((row) => [row.lead_id, row])),
       calls: new Map(calls.map((row) => [row.lead_id, row])),
       next,
     };

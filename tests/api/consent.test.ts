@@ -338,3 +338,35 @@ test('a call not yet placed ends when its consent is revoked, with the reason th
     ended_reason: CALL_CANCELLED_REASON,
   });
 });
+
+test('the lead inbox shows each lead’s consent state, filters by it, and its export carries it', async () => {
+  const ctx = await setup();
+  const kept = await ctx.post('/api/contact', { ...contact, phoneNumber: '2103456789', email: 'kept@example.com' });
+  expect(kept.status).toBe(201);
+  ctx.time.advance(60_000);
+  const path = receiptPathOf((await ctx.post('/api/contact', contact)).body);
+  ctx.time.advance(60_000);
+  expect((await request(ctx.app).post(`${path}/stop`)).status).toBe(303);
+  const operator = await signedInAgent(ctx.app, 'operator');
+
+  const consentOf = async (query: string) => {
+    const res = await operator.get(`/api/leads${query}`);
+    expect(res.status).toBe(200);
+    return res.body.leads.map((lead: { email: string; consent: object }) => [lead.email, lead.consent]);
+  };
+  const given = expect.objectContaining({ revokedAt: null, revokedVia: null });
+  const revoked = expect.objectContaining({ revokedAt: '2026-03-02T18:02:00.000Z', revokedVia: 'receipt' });
+  expect(await consentOf('')).toEqual([
+    ['jane@example.com', revoked],
+    ['kept@example.com', given],
+  ]);
+  expect(await consentOf('?consent=revoked')).toEqual([['jane@example.com', revoked]]);
+  expect(await consentOf('?consent=given')).toEqual([['kept@example.com', given]]);
+  expect((await operator.get('/api/leads?consent=maybe')).status).toBe(400);
+
+  const csv = await operator.get('/api/leads/export.csv');
+  expect(csv.status).toBe(200);
+  expect(csv.text).toContain('Consent state,Consent revoked at (UTC)');
+  expect(csv.text).toMatch(/jane@example\.com.*,Revoked,2026-03-02T18:02:00\.000Z,/);
+  expect(csv.text).toMatch(/kept@example\.com.*,Given,,/);
+});

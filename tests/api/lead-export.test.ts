@@ -59,6 +59,8 @@ const HEADINGS = [
   'Consent IP address',
   'Consent user agent',
   'Consent text',
+  'Consent state',
+  'Consent revoked at (UTC)',
   'Delivery',
   'Delivery attempts',
   'Delivered at (UTC)',
