@@ -146,6 +146,13 @@ export function LeadCard({ lead, actions }: { lead: InboxLead; actions?: ReactNo
         <Field term="Call">{callText(lead)}</Field>
         <Field term="Consent">
           {consent ? `${consent.version}, ${formatTime(consent.givenAt)}` : 'No consent record'}
+          {consent?.revokedAt && (
+            <strong>
+              {' '}
+              Revoked {formatTime(consent.revokedAt)}
+              {consent.revokedVia === 'form' ? ' (consent policy form)' : ' (receipt)'}
+            </strong>
+          )}
         </Field>
         <Field term="Delivery">{delivery ? deliveryText(delivery) : 'No delivery queued'}</Field>
         {delivery?.lastError && delivery.state !== 'delivered' ? (
