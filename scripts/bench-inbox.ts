@@ -2,8 +2,9 @@
 // database with BENCH_LEADS leads (default 100,000; up to 1,000,000) over the last year, each with its consent
 // record and outbox row (most delivered, some queued, retrying or given up) and a call for some demo calls,
 // then times what GET /api/leads runs: the page query (50 leads with their consent, call and delivery), and
-// for a first page the page with the count of all matches. Prints p50 / p99 per view; each runs BENCH_RUNS
-// times (50) or until its time budget is spent.
+// for a first page the page with the count of all matches. Every call has a transcript and fields, which the list
+// never reads; the last view times what GET /api/leads/:id/call runs when the operator opens one lead's call.
+// Prints p50 / p99 per view; each runs BENCH_RUNS times (50) or until its time budget is spent.
 // BENCH_PLAN=1 also prints SQLite's query plan of each view. Removes the database when done.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,8 @@ const RUNS = Math.min(Number(process.env.BENCH_RUNS ?? 50), 1_000);
 const BUDGET_MS = 500;
 const DAY_MS = 86_400_000;
 const PAGE = 50;
+/** The scripted demo call's final lines (content/demo-call-script.json). */
+const TRANSCRIPT_LINES = 13;
 // Giving up came with the inbox's migration: the rows meant to be given up are marked so, and set after it.
 const GAVE_UP = 'webhook answered 503 (given up)';
 
@@ -125,6 +128,40 @@ function fill(file: string, count: number, now: Date): void {
   sqlite.close();
 }
 
+/** Ends every call with a transcript of `lines` lines, fields and a summary, as a played call leaves them. */
+function endCalls(file: string, lines: number): number {
+  const sqlite = new SQLite(file);
+  const calls = sqlite.prepare('select id, created_at from call_notifications').all() as {
+    id: string;
+    created_at: string;
+  }[];
+  const line = sqlite.prepare(
+    `insert into call_transcript_lines (call_id, utterance_id, role, text, spoken_at) values (?, ?, ?, ?, ?)`,
+  );
+  const fields = sqlite.prepare(
+    `insert into call_fields (call_id, timeline, financing, area, budget, showing_booked, showing_time, updated_at)
+     values (?, 'Within three months', 'Pre-approved', 'Alamo Heights', 'Up to $450,000', 1, 'Saturday at 11 AM', ?)`,
+  );
+  const ended = sqlite.prepare(
+    `update call_notifications set state = 'ended', outcome = 'completed', duration_seconds = 95,
+       summary = 'Pre-approved buyer moving within three months.', next_step = 'Showing on Saturday at 11 AM.',
+       summarized_at = created_at where id = ?`,
+  );
+  sqlite.transaction(() => {
+    for (const call of calls) {
+      for (let i = 0; i < lines; i++) {
+        const role = i % 2 === 0 ? 'assistant' : 'caller';
+        const text = `Line ${i + 1} of the call, about the size of a sentence spoken on a real call.`;
+        line.run(call.id, `${role}-${Math.floor(i / 2) + 1}`, role, text, call.created_at);
+      }
+      fields.run(call.id, call.created_at);
+      ended.run(call.id);
+    }
+  })();
+  sqlite.close();
+  return calls.length;
+}
+
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-bench-inbox-'));
 const file = path.join(dataDir, 'bench.sqlite');
 try {
@@ -138,6 +175,11 @@ try {
   t0 = performance.now();
   const applied = await migrateToLatest(db);
   console.log(`${applied.join(', ')} (indexes, search terms) in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  t0 = performance.now();
+  const ended = endCalls(file, TRANSCRIPT_LINES);
+  console.log(
+    `${ended.toLocaleString('en-US')} calls given ${TRANSCRIPT_LINES} lines each in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   await db
     .updateTable('outbox')
     .set((eb) => ({ state: 'given_up', given_up_at: eb.ref('created_at') }))
@@ -201,6 +243,23 @@ try {
     }
     console.log(report(label, page, withTotal, found));
   }
+
+  // Opening one lead's call: its row, its lines and its fields, each by key.
+  const withCall = await db
+    .selectFrom('call_notifications')
+    .select('lead_id')
+    .orderBy('created_at', 'desc')
+    .offset(Math.floor(ended / 2))
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const opened: number[] = [];
+  const started = performance.now();
+  while (opened.length < RUNS && (opened.length < 3 || performance.now() - started < BUDGET_MS)) {
+    const t = performance.now();
+    await inbox.callOf(withCall.lead_id);
+    opened.push(performance.now() - t);
+  }
+  console.log(`${"a lead's call, opened".padEnd(36)} n=${String(opened.length).padEnd(3)} call ${stats(opened)}`);
   await db.destroy();
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
