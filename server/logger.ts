@@ -11,6 +11,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
         'req.headers.cookie',
         'req.headers.authorization',
         'req.headers["x-porchlight-signature"]',
+        'req.headers["x-vapi-signature"]',
         'res.headers["set-cookie"]',
       ],
       censor: '[redacted]',
@@ -22,11 +23,15 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
 /** Query parameters that carry what an operator searched for (a phone number, an e-mail address, a name). */
 const SEARCH_PARAMETERS = new Set(['q']);
 
+/** A consent receipt's path: its token is the only key to the receipt (server/consent/). */
+const RECEIPT_PATH = /^\/consent\/[^/?#]+/;
+
 /**
  * pino-http's request serializer, given the standard serialization: search terms in the URL and the parsed
- * query are personal data, so they never reach the log.
+ * query are personal data, and a receipt's token opens a person's receipt, so none of them reach the log.
  */
 export function withoutSearchTerms<T extends { url?: unknown; query?: unknown }>(req: T): T {
+  if (typeof req.url === 'string') req.url = req.url.replace(RECEIPT_PATH, '/consent/[redacted]');
   if (typeof req.url === 'string' && req.url.includes('?')) {
     const at = req.url.indexOf('?');
     const params = new URLSearchParams(req.url.slice(at + 1));

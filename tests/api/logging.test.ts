@@ -103,3 +103,13 @@ test('a form sent to this server under another name than SITE_URL is refused, an
   expect(siteUrlWarnings()).toHaveLength(1);
   expect(siteUrlWarnings()[0]?.msg).toContain('set SITE_URL=http://localhost:4000');
 });
+
+test("a consent receipt's token never reaches the request log, whatever the receipt's page answers", async () => {
+  const { app, lines } = await appWithLog();
+  const token = 'a'.repeat(43);
+  await request(app).get(`/consent/${token}`);
+  await request(app).get(`/consent/${token}/stop`);
+  const logged = lines.filter((line) => JSON.stringify(line).includes('/consent/'));
+  expect(logged.length).toBeGreaterThanOrEqual(2);
+  expect(JSON.stringify(lines)).not.toContain(token);
+});
