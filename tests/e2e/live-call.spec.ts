@@ -68,6 +68,15 @@ test('the call live: lines in order as spoken, partials replaced, fields filling
 
   await room.deliverThrough(isState('in-progress'));
   await expect(dialog.getByText('On the call', { exact: true })).toBeVisible();
+  // With reduced motion nothing in the dialog moves, not even the live dot.
+  const moving = () =>
+    dialog.evaluate(
+      (element) => element.getAnimations({ subtree: true }).filter((a) => a.playState === 'running').length,
+    );
+  expect(await moving()).toBeGreaterThan(0);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await expect.poll(moving).toBe(0);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   const transcript = dialog.getByRole('log', { name: 'Transcript' });
 
   // The assistant's first words as they are heard: drawn, but not read out to a screen reader.

@@ -91,6 +91,12 @@ const stepBody = css`
     background: var(--color-accent);
     animation: demo-pulse 1.4s ease-in-out infinite;
   }
+  /* Cut short, an endless pulse would flicker: with reduced motion it stays still. */
+  @media (prefers-reduced-motion: reduce) {
+    .pulse {
+      animation: none;
+    }
+  }
   @keyframes demo-pulse {
     50% {
       transform: scale(0.85);

@@ -49,6 +49,12 @@ const stateLine = css`
     background: var(--color-success);
     animation: live-dot 1.4s ease-in-out infinite;
   }
+  /* Cut short, an endless blink would flicker: with reduced motion the dot stays still. */
+  @media (prefers-reduced-motion: reduce) {
+    &[data-live='true']::before {
+      animation: none;
+    }
+  }
   @keyframes live-dot {
     50% {
       opacity: 0.35;
