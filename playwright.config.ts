@@ -1,7 +1,12 @@
+import os from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4319);
 const baseURL = `http://localhost:${PORT}`;
+// Outside test-results, which every run empties when it starts, and one per port: runs on other ports
+// (E2E_PORT) at the same time neither share nor delete it.
+const DATA_DIR = path.join(os.tmpdir(), `porchlight-e2e-data-${PORT}`);
 
 // Debian's Chromium; Playwright's own browser download is not used (scripts/ensure-chromium.sh). It resolves
 // no host name but localhost, so no test reaches the network (tests/e2e/fixtures.ts reports any that tries);
@@ -54,7 +59,7 @@ export default defineConfig({
   // and a clock that starts at a fixed instant (tests/support/e2e-server.ts) so calling hours never depend on
   // today.
   webServer: {
-    command: 'rm -rf test-results/e2e-data && node tests/support/e2e-server.ts',
+    command: `rm -rf ${DATA_DIR} && node tests/support/e2e-server.ts`,
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -63,7 +68,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       SITE_URL: baseURL,
-      DATA_DIR: 'test-results/e2e-data',
+      DATA_DIR,
       LOG_LEVEL: 'warn',
       DIRECTORY_URL: 'https://directory.example.test/agents',
       PROMO_VIDEO_ID: 'porchlight01',
