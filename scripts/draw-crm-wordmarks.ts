@@ -172,7 +172,7 @@ const drawn = WORDMARKS.map((mark) => {
 
 fs.mkdirSync(SVG_DIR, { recursive: true });
 for (const mark of drawn) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${mark.viewBox.join(' ')}">${mark.icon}<path d="${mark.d}"/></svg>\n`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${mark.viewBox.join(' ')}" role="img"><title>${mark.name}</title>${mark.icon}<path d="${mark.d}"/></svg>\n`;
   fs.writeFileSync(path.join(SVG_DIR, `${mark.slug}.svg`), svg);
 }
 const body = drawn

@@ -97,7 +97,7 @@ function hairFront(look: Look): string {
   }
 }
 
-function portrait(look: Look): string {
+function portrait(look: Look, title: string): string {
   const neck = shade(look.skin, 0.86);
   const parts = [
     // The covers' ground and warm glow; the ground darkens in the dark theme, as the covers' does.
@@ -123,7 +123,8 @@ function portrait(look: Look): string {
       : '',
   ];
   return [
-    '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160" viewBox="0 0 160 160">',
+    '<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160" viewBox="0 0 160 160" role="img">',
+    `<title>${title}</title>`,
     '<style>@media (prefers-color-scheme: dark){.ground{fill:#3a352d}}</style>',
     '<defs><clipPath id="c"><circle cx="80" cy="80" r="80"/></clipPath></defs>',
     // The figure drawn at a comfortable size, then enlarged to fill the frame from the shoulders up.
@@ -134,5 +135,6 @@ function portrait(look: Look): string {
 }
 
 fs.mkdirSync(OUT, { recursive: true });
-for (const person of team) fs.writeFileSync(path.join(OUT, `${person.slug}.svg`), portrait(lookFor(person.slug)));
+for (const person of team)
+  fs.writeFileSync(path.join(OUT, `${person.slug}.svg`), portrait(lookFor(person.slug), `Portrait of ${person.name}`));
 console.log(`${team.length} portraits in ${path.relative(ROOT, OUT)}`);
