@@ -294,7 +294,7 @@ test('a scheduled lead starts no local call, and stopping the driver cancels wha
   const ctx = await createTestApp({}, { clock: time.clock });
   open.push(ctx);
   const { timer } = await startDriver(ctx, time.clock, 50);
-  expect((await request(ctx.app).post('/api/demo-calls').send(form)).body).toEqual({ status: 'scheduled' });
+  expect((await request(ctx.app).post('/api/demo-calls').send(form)).body).toMatchObject({ status: 'scheduled' });
   expect(timer.tasks.filter((t) => t.delayMs === 50)).toEqual([]);
   expect(await ctx.db.selectFrom('call_notifications').select('id').execute()).toEqual([]);
 
