@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteAdapter, SqliteDialect, sql } from 'kysely';
+import { Kysely, SqliteAdapter, type SqliteDatabase, SqliteDialect, sql } from 'kysely';
 import type { Database, DB } from './schema.ts';
 
 export { migrateToLatest, NewerSchemaError } from './migrator.ts';
@@ -19,6 +19,46 @@ class PorchlightSqliteDialect extends SqliteDialect {
   override createAdapter(): SqliteAdapter {
     return new TransactionalDdlAdapter();
   }
+}
+
+/** Statements kept compiled: every query the server makes, many times over. */
+const STATEMENT_CACHE = 500;
+
+/**
+ * Kysely prepares every query afresh, and better-sqlite3 compiles each `prepare`: the few statements a burst of
+ * hooks runs (a status change, a transcript line) were compiled again for every request. This keeps each SQL
+ * text's compiled statement for `all` and `run`, which finish before they return; a streamed query (`iterate`)
+ * gets a statement of its own, since one that is iterating cannot run again until it is done.
+ */
+function compiledOnce(sqlite: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  const compiled = (text: string) => {
+    let statement = cache.get(text);
+    if (statement) {
+      // The most recently used last, so the least recently used goes first.
+      cache.delete(text);
+    } else {
+      statement = sqlite.prepare(text);
+      if (cache.size >= STATEMENT_CACHE) {
+        const oldest = cache.keys().next();
+        if (!oldest.done) cache.delete(oldest.value);
+      }
+    }
+    cache.set(text, statement);
+    return statement;
+  };
+  return {
+    close: () => sqlite.close(),
+    prepare(text) {
+      const statement = compiled(text);
+      return {
+        reader: statement.reader,
+        all: (parameters) => statement.all(parameters),
+        run: (parameters) => statement.run(parameters),
+        iterate: (parameters) => sqlite.prepare(text).iterate(parameters),
+      };
+    },
+  };
 }
 
 // The database holds leads' personal data: only the server's own user may read it. Folders are made 0700
@@ -63,7 +103,7 @@ export function createDatabase(file: string): DB {
   // the file or in the backups copied from it (docs/product-rules.md#privacy-requests).
   sqlite.pragma('secure_delete = ON');
   if (onDisk) for (const suffix of ['', '-wal', '-shm']) keepPrivate(`${file}${suffix}`);
-  return new Kysely<Database>({ dialect: new PorchlightSqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new PorchlightSqliteDialect({ database: compiledOnce(sqlite) }) });
 }
 
 /** True when the database answers a trivial query. */

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DB } from '#db/database.ts';
 import type { Database } from '#db/schema.ts';
 import {
@@ -100,46 +100,88 @@ export function callConversation({
     (await trx.selectFrom('call_notifications').select('id').where('id', '=', callId).executeTakeFirst()) !== undefined;
 
   /**
-   * The utterance a line of `role` belongs to: the one after the role's last final line. A partial and the
-   * final that ends it therefore share an id, whichever instance hears each.
+   * A partial line: pushed, not stored. Its utterance is the one after its role's last final line, so a partial
+   * and the final that ends it share an id, whichever instance hears each. One read, which also finds the call.
    */
-  async function nextUtterance(trx: Kysely<Database>, callId: string, role: TranscriptRole): Promise<string> {
-    const row = await trx
-      .selectFrom('call_transcript_lines')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('call_id', '=', callId)
-      .where('role', '=', role)
+  async function hearPartial(callId: string, role: TranscriptRole): Promise<HearResult> {
+    const row = await db
+      .selectFrom('call_notifications as c')
+      .select((eb) =>
+        eb
+          .selectFrom('call_transcript_lines as t')
+          .select((inner) => inner.fn.countAll<number | string>().as('n'))
+          .whereRef('t.call_id', '=', 'c.id')
+          .where('t.role', '=', role)
+          .as('finals'),
+      )
+      .where('c.id', '=', callId)
       .executeTakeFirst();
-    return `${role}-${Number(row?.count ?? 0) + 1}`;
+    if (!row) return { result: 'not-found' };
+    return { result: 'heard', utteranceId: `${role}-${Number(row.finals ?? 0) + 1}` };
+  }
+
+  /**
+   * A final line: one statement that numbers the utterance after its role's last final line and stores it, for a
+   * call that exists and whose last line is not these very words by the same speaker (a provider that sends a
+   * final line twice). No transaction: a burst of lines costs one write each. Two finals of one speaker at the
+   * same instant on PostgreSQL may number alike; the unique (call, utterance) refuses the second, which numbers
+   * again.
+   */
+  async function storeFinal(callId: string, role: TranscriptRole, text: string, at: string) {
+    const inserted = await sql<{ utterance_id: string }>`
+      insert into call_transcript_lines (call_id, utterance_id, role, text, spoken_at)
+      select c.id,
+        cast(${role} as text) || '-' || cast((
+          select count(*) + 1 from call_transcript_lines t where t.call_id = c.id and t.role = ${role}
+        ) as text),
+        ${role}, ${text}, ${at}
+      from call_notifications c
+      where c.id = ${callId}
+        and not exists (
+          select 1 from call_transcript_lines l
+          where l.call_id = c.id and l.role = ${role} and l.text = ${text}
+            and l.id = (select max(m.id) from call_transcript_lines m where m.call_id = c.id)
+        )
+      returning utterance_id`.execute(db);
+    return inserted.rows[0]?.utterance_id;
   }
 
   async function hear(callId: string, line: HeardLine): Promise<HearResult> {
     const text = line.text.trim().slice(0, TRANSCRIPT_TEXT_MAX);
     const at = clock().toISOString();
-    const heard = await db.transaction().execute(async (trx): Promise<HearResult> => {
-      if (!(await callExists(trx, callId))) return { result: 'not-found' };
-      if (line.final) {
-        // A provider that sends a final line twice: the call's last line, the same words by the same speaker.
-        const last = await trx
-          .selectFrom('call_transcript_lines')
-          .select(['utterance_id', 'role', 'text'])
-          .where('call_id', '=', callId)
-          .orderBy('id', 'desc')
-          .limit(1)
-          .executeTakeFirst();
-        if (last && last.role === line.role && last.text === text) {
-          return { result: 'duplicate', utteranceId: last.utterance_id };
+    let heard: HearResult;
+    if (!line.final) {
+      heard = await hearPartial(callId, line.role);
+    } else {
+      let utteranceId: string | undefined;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          utteranceId = await storeFinal(callId, line.role, text, at);
+          break;
+        } catch (error) {
+          if (attempt >= 2 || !isUniqueViolation(error)) throw error;
         }
       }
-      const utteranceId = await nextUtterance(trx, callId, line.role);
-      if (line.final) {
-        await trx
-          .insertInto('call_transcript_lines')
-          .values({ call_id: callId, utterance_id: utteranceId, role: line.role, text, spoken_at: at })
-          .execute();
+      if (utteranceId) {
+        heard = { result: 'heard', utteranceId };
+      } else {
+        // Nothing stored: the call is not there, or this line is the one it heard last.
+        const last = await db
+          .selectFrom('call_notifications as c')
+          .leftJoin('call_transcript_lines as l', (join) =>
+            join.onRef('l.call_id', '=', 'c.id').on('l.id', '=', (eb) =>
+              eb
+                .selectFrom('call_transcript_lines as m')
+                .select((m) => m.fn.max('m.id').as('id'))
+                .whereRef('m.call_id', '=', 'c.id'),
+            ),
+          )
+          .select('l.utterance_id')
+          .where('c.id', '=', callId)
+          .executeTakeFirst();
+        heard = last ? { result: 'duplicate', utteranceId: last.utterance_id ?? '' } : { result: 'not-found' };
       }
-      return { result: 'heard', utteranceId };
-    });
+    }
     if (heard.result === 'heard') {
       events.publish({
         name: CALL_TRANSCRIPT_EVENT,
@@ -266,4 +308,11 @@ export function callConversation({
   }
 
   return { hear, learn, summarize, snapshot, finalLines };
+}
+
+/** A unique constraint refused the write, on SQLite or PostgreSQL. */
+function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code: unknown = Reflect.get(error, 'code');
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }

@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { DB } from '#db/database.ts';
-import type { Database } from '#db/schema.ts';
 import {
+  CALL_STATES,
   CALL_STATUS_EVENT,
   type CallOutcome,
   type CallState,
@@ -48,11 +47,6 @@ interface CallRow {
   updated_at: string;
 }
 
-/** What a report asks of a call as it is: a new state, or why it stays. */
-type Decision =
-  | { move: { state: CallState; outcome: CallOutcome | null } }
-  | { stay: 'unchanged' | 'stale' | 'conflict' };
-
 export interface CallStatusService {
   currentStatus(callId: string): Promise<CallStatus | undefined>;
   /** The signed hook's path: the first version's statuses and their rules (409 for going back). */
@@ -89,53 +83,43 @@ export function callStatusService({
   events: CallEvents;
   clock: Clock;
 }): CallStatusService {
-  const readCall = (trx: Kysely<Database>, callId: string): Promise<CallRow | undefined> =>
-    trx
+  const readCall = (callId: string): Promise<CallRow | undefined> =>
+    db
       .selectFrom('call_notifications')
       .select(['status', 'state', 'outcome', 'updated_at'])
       .where('id', '=', callId)
       .executeTakeFirst();
 
   /**
-   * One conditional write from the state read to the state decided, so that of two instances moving one call at
-   * once only one changes it and publishes; the other reads what the call is now and decides again.
+   * Moves the call to `to` if its status is one of `fromStatuses`: one conditional write, no transaction, so a
+   * burst of reports costs one statement each, and of two instances moving one call at once only one changes it
+   * and publishes it (after that write, so only what was stored is heard). Undefined when the call is not in one
+   * of those statuses (or not there at all): the caller reads what it is and says why.
    */
-  async function move(
+  async function moveFrom(
     callId: string,
-    decide: (row: CallRow) => Decision,
+    fromStates: readonly CallState[],
+    to: { state: CallState; outcome: CallOutcome | null },
     reason: string | null,
-  ): Promise<{ verdict: 'updated' | 'unchanged' | 'stale' | 'conflict'; row: CallRow } | undefined> {
-    const outcome = await db.transaction().execute(async (trx) => {
-      for (let attempt = 0; attempt < 3; attempt++) {
-        const row = await readCall(trx, callId);
-        if (!row) return undefined;
-        const decision = decide(row);
-        if ('stay' in decision) return { verdict: decision.stay, row };
-        const next: CallRow = {
-          state: decision.move.state,
-          outcome: decision.move.outcome,
-          status: statusOfState(decision.move.state, decision.move.outcome),
-          updated_at: clock().toISOString(),
-        };
-        const { numUpdatedRows } = await trx
-          .updateTable('call_notifications')
-          .set({
-            ...next,
-            ...(next.state === 'ended' && reason ? { ended_reason: reason.slice(0, REASON_MAX) } : {}),
-          })
-          .where('id', '=', callId)
-          .where('state', '=', row.state)
-          .executeTakeFirst();
-        if (numUpdatedRows > 0n) return { verdict: 'updated' as const, row: next };
-      }
-      const row = await readCall(trx, callId);
-      return row && { verdict: 'unchanged' as const, row };
-    });
-    // After the commit, never inside the transaction: the browser hears only of a change that was stored.
-    if (outcome?.verdict === 'updated') {
-      events.publish({ name: CALL_STATUS_EVENT, event: eventOf(callId, outcome.row) });
-    }
-    return outcome;
+  ): Promise<CallStatusEvent | undefined> {
+    if (fromStates.length === 0) return undefined;
+    const next: CallRow = {
+      state: to.state,
+      outcome: to.outcome,
+      status: statusOfState(to.state, to.outcome),
+      updated_at: clock().toISOString(),
+    };
+    const moved = await db
+      .updateTable('call_notifications')
+      .set({ ...next, ...(next.state === 'ended' && reason ? { ended_reason: reason.slice(0, REASON_MAX) } : {}) })
+      .where('id', '=', callId)
+      .where('state', 'in', fromStates)
+      .returning('id')
+      .executeTakeFirst();
+    if (!moved) return undefined;
+    const event = eventOf(callId, next);
+    events.publish({ name: CALL_STATUS_EVENT, event });
+    return event;
   }
 
   async function currentStatus(callId: string): Promise<CallStatus | undefined> {
@@ -145,47 +129,52 @@ export function callStatusService({
 
   async function setStatus(callId: string, status: CallStatus): Promise<StatusUpdate> {
     const target = stateOfStatus(status);
-    const moved = await move(
-      callId,
-      (row) => {
-        if (row.status === status) return { stay: 'unchanged' };
-        return NEXT[row.status].includes(status) ? { move: target } : { stay: 'conflict' };
-      },
-      null,
-    );
-    if (!moved) return { result: 'not-found' };
-    if (moved.verdict === 'updated' || moved.verdict === 'unchanged') return { result: moved.verdict, status };
-    return { result: 'conflict', status: moved.row.status };
+    const from = CALL_STATES.filter((state) => {
+      const was = statusOfState(state, null);
+      // An ended state's status depends on its outcome: ended calls are final for this hook either way.
+      return state !== 'ended' && was !== status && NEXT[was].includes(status);
+    });
+    if (await moveFrom(callId, from, target, null)) return { result: 'updated', status };
+    const row = await readCall(callId);
+    if (!row) return { result: 'not-found' };
+    return row.status === status ? { result: 'unchanged', status } : { result: 'conflict', status: row.status };
   }
 
   async function setState(callId: string, report: StateReport): Promise<StateUpdate> {
-    const outcome = report.state === 'ended' ? (report.outcome ?? 'completed') : null;
-    const moved = await move(
-      callId,
-      (row) => {
-        if (row.state === 'ended') return { stay: report.state === 'ended' ? 'unchanged' : 'stale' };
-        const rank = stateRank(report.state) - stateRank(row.state);
-        if (rank === 0) return { stay: 'unchanged' };
-        if (rank < 0) return { stay: 'stale' };
-        return { move: { state: report.state, outcome } };
-      },
-      report.reason ?? null,
-    );
-    if (!moved) return { result: 'not-found' };
-    const verdict = moved.verdict === 'conflict' ? 'stale' : moved.verdict;
-    return { result: verdict, event: eventOf(callId, moved.row) };
+    const earlier = CALL_STATES.filter((state) => state !== 'ended' && stateRank(state) < stateRank(report.state));
+    const reason = report.reason ?? null;
+    let moved: CallStatusEvent | undefined;
+    if (report.state !== 'ended' || report.outcome) {
+      moved = await moveFrom(callId, earlier, { state: report.state, outcome: report.outcome ?? null }, reason);
+    } else {
+      // Ended without a reason that says how: completed once it was in progress, failed before.
+      moved =
+        (await moveFrom(callId, ['in-progress'], { state: 'ended', outcome: 'completed' }, reason)) ??
+        (await moveFrom(callId, ['preparing', 'ringing'], { state: 'ended', outcome: 'failed' }, reason));
+    }
+    if (moved) return { result: 'updated', event: moved };
+    const row = await readCall(callId);
+    if (!row) return { result: 'not-found' };
+    return { result: row.state === report.state ? 'unchanged' : 'stale', event: eventOf(callId, row) };
   }
 
   async function linkProviderCall(callId: string, providerCallId: string): Promise<boolean> {
-    const linked = await db
-      .updateTable('call_notifications')
-      .set({ provider_call_id: providerCallId })
+    // A read first: every message of a call names it, and only the first links it.
+    const row = await db
+      .selectFrom('call_notifications')
+      .select('provider_call_id')
       .where('id', '=', callId)
-      .where('provider_call_id', 'is', null)
       .executeTakeFirst();
-    if (linked.numUpdatedRows > 0n) return true;
-    const row = await db.selectFrom('call_notifications').select('id').where('id', '=', callId).executeTakeFirst();
-    return row !== undefined;
+    if (!row) return false;
+    if (row.provider_call_id === null) {
+      await db
+        .updateTable('call_notifications')
+        .set({ provider_call_id: providerCallId })
+        .where('id', '=', callId)
+        .where('provider_call_id', 'is', null)
+        .execute();
+    }
+    return true;
   }
 
   async function callOfProvider(providerCallId: string): Promise<string | undefined> {

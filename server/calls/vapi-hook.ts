@@ -7,6 +7,9 @@ import type { ReportCall } from './call-reports.ts';
 import type { CallStatusService } from './call-status-service.ts';
 import { readVapiMessage } from './vapi-messages.ts';
 
+/** Calls whose Vapi id this instance keeps linked in memory: far more than are ever live at once. */
+const LINKED_MAX = 10_000;
+
 /**
  * POST /api/hooks/vapi: Vapi's server messages, signed with VAPI_SERVER_SECRET (`verify`, server/hooks/signing.ts).
  * Each is read into our own reports and applied like the local driver's (README "Call provider"):
@@ -31,12 +34,31 @@ export function vapiHookRouter({
   const log = logger.child({ subsystem: 'vapi-hook' });
   const router = express.Router();
 
+  // Vapi's ids already linked to ours on this instance: a call's later messages then cost no lookup. A call
+  // erased since is still refused, by the report that finds nothing.
+  const linked = new Map<string, string>();
+  const remember = (providerCallId: string, callId: string) => {
+    linked.set(providerCallId, callId);
+    if (linked.size > LINKED_MAX) for (const oldest of linked.keys()) if (linked.delete(oldest)) break;
+  };
+
   /** Our call: by the metadata we placed it with (linking Vapi's id to it the first time), else by Vapi's id. */
   async function callOf(callId: string | undefined, providerCallId: string | undefined): Promise<string | undefined> {
-    if (callId && isCallId(callId)) {
-      if (!providerCallId || (await calls.linkProviderCall(callId, providerCallId))) return callId;
+    if (providerCallId) {
+      const known = linked.get(providerCallId);
+      if (known && (!callId || known === callId)) return known;
     }
-    return providerCallId ? calls.callOfProvider(providerCallId) : undefined;
+    if (callId && isCallId(callId)) {
+      if (!providerCallId) return callId;
+      if (await calls.linkProviderCall(callId, providerCallId)) {
+        remember(providerCallId, callId);
+        return callId;
+      }
+    }
+    if (!providerCallId) return undefined;
+    const found = await calls.callOfProvider(providerCallId);
+    if (found) remember(providerCallId, found);
+    return found;
   }
 
   router.post('/', ...verify, async (req, res) => {
