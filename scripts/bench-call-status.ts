@@ -1,21 +1,28 @@
-// `npm run bench:call-status`: how long a call status takes from the automation's signed hook to the browser's
+// `npm run bench:call-status`: how long a call's news takes from the hook that brings it to the browser's
 // Socket.IO event (docs/product-rules.md#budgets). Starts the production server on a free loopback port with a
-// HOOK_SECRET, stores CALLS demo calls, follows each from its own socket as the dialog does, then posts signed
-// `calling` hooks: one at a time, then all at once. Prints p50 / p99 / max. Bounded in count and time; stops by itself.
+// HOOK_SECRET and Vapi configured (its API is never reached: the calls are stored as placed), stores CALLS demo
+// calls, follows each from its own socket as the dialog does, then posts signed `calling` hooks: one at a time,
+// then all at once. Then Vapi's transcript messages, TRANSCRIPT_CALLS calls at once, ROUNDS times: hook → the
+// browser's `call:transcript`. Prints p50 / p99 / max. Bounded in count and time; stops by itself.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { io as connect, type Socket } from 'socket.io-client';
 import { followCall } from '#client/features/demo-call/follow-call.ts';
 import { createDatabase, migrateToLatest } from '#db/database.ts';
-import { signedHeaders } from '#server/hooks/signing.ts';
+import { signBody, signedHeaders, VAPI_SIGNATURE_HEADER } from '#server/hooks/signing.ts';
+import { CALL_JOIN_EVENT, CALL_TRANSCRIPT_EVENT, type CallTranscriptEvent } from '#shared/call-status-protocol.ts';
 import { buildIfNeeded, startProductionServer } from './lib/production-server.ts';
 
 const CALLS = Math.min(Number(process.env.BENCH_CALLS ?? 200), 1000);
-const DEADLINE_MS = 90_000;
+const TRANSCRIPT_CALLS = Math.min(Number(process.env.BENCH_TRANSCRIPT_CALLS ?? 50), CALLS);
+const ROUNDS = Math.min(Number(process.env.BENCH_TRANSCRIPT_ROUNDS ?? 6), 50);
+const DEADLINE_MS = 120_000;
 const SECRET = crypto.randomBytes(24).toString('hex');
+const VAPI_SECRET = crypto.randomBytes(24).toString('hex');
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
@@ -25,6 +32,29 @@ function summary(label: string, samples: number[]): string {
   const sorted = [...samples].sort((a, b) => a - b);
   const ms = (value: number) => `${value.toFixed(2)} ms`;
   return `${label.padEnd(28)} n=${sorted.length}  p50 ${ms(percentile(sorted, 50))}  p99 ${ms(percentile(sorted, 99))}  max ${ms(sorted.at(-1) ?? Number.NaN)}`;
+}
+
+/**
+ * CPU time the server process has used so far, in ms (Linux's /proc; undefined elsewhere). Per message it shows
+ * what a burst costs the server whatever else the machine runs, which wall-clock latency does not.
+ */
+function serverCpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ');
+    // utime and stime, fields 14 and 15 of the line, in clock ticks of 10 ms.
+    return (Number(fields?.[11]) + Number(fields?.[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Runs `burst` and says how much server CPU each of its `count` messages took. */
+async function cpuPer<T>(pid: number | undefined, count: number, burst: () => Promise<T>): Promise<[T, string]> {
+  const before = serverCpuMs(pid);
+  const result = await burst();
+  const after = serverCpuMs(pid);
+  const each = before === undefined || after === undefined ? 'n/a' : `${((after - before) / count).toFixed(2)} ms`;
+  return [result, `  server CPU per message ${each}`];
 }
 
 /** The call rows the API would store for accepted demo calls (leads + call_notifications). */
@@ -61,7 +91,13 @@ async function storeCalls(databaseFile: string, count: number): Promise<string[]
         .execute();
       await trx
         .insertInto('call_notifications')
-        .values({ id: callId, lead_id: leadId, phone_number: `+1${phone}`, status: 'preparing' })
+        .values({
+          id: callId,
+          lead_id: leadId,
+          phone_number: `+1${phone}`,
+          status: 'preparing',
+          provider_call_id: `bench-vapi-${i}`,
+        })
         .execute();
       ids.push(callId);
     }
@@ -109,6 +145,55 @@ async function postCalling(base: string, callId: string): Promise<void> {
   if (!res.ok) throw new Error(`hook answered ${res.status}: ${await res.text()}`);
 }
 
+/** A browser in each call's room that reports when a final transcript line with `text` arrives. */
+async function listenForLines(base: string, callIds: string[]) {
+  const waiting = new Map<string, { text: string; heard: (at: number) => void }>();
+  const sockets: Socket[] = [];
+  await Promise.all(
+    callIds.map(async (callId) => {
+      const socket = connect(base, { transports: ['websocket'], reconnection: false, forceNew: true });
+      sockets.push(socket);
+      socket.on(CALL_TRANSCRIPT_EVENT, (event: CallTranscriptEvent) => {
+        const wanted = waiting.get(event.callId);
+        if (wanted && event.kind === 'final' && event.text === wanted.text) {
+          waiting.delete(event.callId);
+          wanted.heard(performance.now());
+        }
+      });
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      await new Promise((resolve) => socket.emit(CALL_JOIN_EVENT, callId, resolve));
+    }),
+  );
+  const heard = (callId: string, text: string) =>
+    new Promise<number>((resolve) => waiting.set(callId, { text, heard: resolve }));
+  const close = () => {
+    for (const socket of sockets) socket.disconnect();
+  };
+  return { heard, close };
+}
+
+/** Vapi's `transcript` message for one call, signed as its HMAC credential signs it; answered before returning. */
+async function postTranscript(base: string, callId: string, index: number, text: string): Promise<void> {
+  const body = JSON.stringify({
+    message: {
+      type: 'transcript',
+      role: 'user',
+      transcriptType: 'final',
+      transcript: text,
+      call: { id: `bench-vapi-${index}`, metadata: { callId } },
+    },
+  });
+  const res = await fetch(`${base}/api/hooks/vapi`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [VAPI_SIGNATURE_HEADER]: signBody(VAPI_SECRET, body) },
+    body,
+  });
+  if (!res.ok) throw new Error(`vapi hook answered ${res.status}: ${await res.text()}`);
+}
+
 /** Hook sent → event heard, per call. */
 async function measure(base: string, callId: string, rang: (callId: string) => Promise<number>): Promise<number> {
   const heard = rang(callId);
@@ -134,7 +219,15 @@ const server = await startProductionServer({
     HOOK_SECRET: SECRET,
     LEAD_WEBHOOK_URL: sinkUrl,
     // Every simulated browser connects from 127.0.0.1.
-    SOCKETS_PER_ADDRESS: String(CALLS + 10),
+    SOCKETS_PER_ADDRESS: String(CALLS + TRANSCRIPT_CALLS + 10),
+    // And every hook request and socket is a connection from it: room for all of them at once.
+    CONNECTIONS_PER_ADDRESS: String(2 * (CALLS + TRANSCRIPT_CALLS) + 10),
+    // Calls are stored as placed, so Vapi is never asked; its messages come from this script.
+    VAPI_API_URL: sinkUrl.replace(/\/leads$/, ''),
+    VAPI_API_KEY: 'bench',
+    VAPI_ASSISTANT_ID: 'bench-assistant',
+    VAPI_PHONE_NUMBER_ID: 'bench-number',
+    VAPI_SERVER_SECRET: VAPI_SECRET,
   },
 });
 const { base } = server;
@@ -162,8 +255,42 @@ try {
 
   // The other half at once: every hook in flight together.
   const rang = browsers.rang;
-  const burst = await Promise.all(callIds.slice(half).map((callId) => measure(base, callId, rang)));
-  console.log(summary(`${CALLS - half} hooks at once`, burst));
+  const [burst, burstCpu] = await cpuPer(server.child.pid, CALLS - half, () =>
+    Promise.all(callIds.slice(half).map((callId) => measure(base, callId, rang))),
+  );
+  console.log(summary(`${CALLS - half} hooks at once`, burst) + burstCpu);
+  browsers.stop();
+  browsers = undefined;
+
+  // Vapi's transcript messages: TRANSCRIPT_CALLS calls each hear a final line at once, ROUNDS times.
+  const talking = callIds.slice(0, TRANSCRIPT_CALLS);
+  const lines = await listenForLines(base, talking);
+  const transcript: number[] = [];
+  const cpuBefore = serverCpuMs(server.child.pid);
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      const samples = await Promise.all(
+        talking.map(async (callId, index) => {
+          const text = `Line ${round} of call ${index}: within three months, pre-approved.`;
+          const heard = lines.heard(callId, text);
+          const sent = performance.now();
+          await postTranscript(base, callId, index, text);
+          return (await heard) - sent;
+        }),
+      );
+      transcript.push(...samples);
+    }
+  } finally {
+    lines.close();
+  }
+  const cpuAfter = serverCpuMs(server.child.pid);
+  const perLine =
+    cpuBefore === undefined || cpuAfter === undefined
+      ? 'n/a'
+      : `${((cpuAfter - cpuBefore) / transcript.length).toFixed(2)} ms`;
+  console.log(
+    `${summary(`${TRANSCRIPT_CALLS} transcripts at once ×${ROUNDS}`, transcript)}  server CPU per message ${perLine}`,
+  );
 } finally {
   browsers?.stop();
   clearTimeout(deadline);
