@@ -78,8 +78,12 @@ ensure_base() {
 build_stand_in() {
   local image="$1" inputs="$2" context="$3" dockerfile="$4"
   ensure_base
-  docker build -q "${build_args[@]}" --build-arg "BASE=$base_image" --label "org.porchlight.stand-in.inputs=$inputs" \
-    -f "$dockerfile" -t "$image" "$context" >/dev/null
+  # Quiet unless it fails: the engine's legacy builder warns on every build that it is deprecated.
+  if ! docker build -q "${build_args[@]}" --build-arg "BASE=$base_image" --label "org.porchlight.stand-in.inputs=$inputs" \
+    -f "$dockerfile" -t "$image" "$context" >"$work/build.log" 2>&1; then
+    cat "$work/build.log" >&2
+    return 1
+  fi
 }
 
 build_node() {
