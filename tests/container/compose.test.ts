@@ -62,7 +62,8 @@ function overrideFile(run: string): string {
     service('migrate', app),
     service('app', app + environment),
     service('lb'),
-    service('phone-check', phoneCheckService()),
+    // The image the run built: compose builds its own only for the services that name `build`.
+    service('phone-check', phoneCheckService(inject('image'))),
     'volumes:',
     `  postgres-data:\n    labels:\n  ${labels}`,
     'networks:',
@@ -82,13 +83,13 @@ function zoneAtNoon(now: Date): string {
  * US numbers span UTC−10 to UTC+10, so from 10:00 to 13:00 UTC none is inside calling hours by its area code, and a
  * demo call would be scheduled instead of placed with an id to follow.
  */
-function phoneCheckService(): string {
+function phoneCheckService(image: string): string {
   const reply = JSON.stringify({
     status: 'success',
     data: { status: 'valid', country_timezone: zoneAtNoon(new Date()) },
   });
   const script = `require('node:http').createServer((req, res) => req.resume().on('end', () => res.setHeader('content-type', 'application/json').end(${JSON.stringify(reply)}))).listen(8080)`;
-  return `    image: ${IMAGE}\n    command: ${JSON.stringify(['node', '-e', script])}\n    healthcheck:\n      disable: true\n`;
+  return `    image: ${image}\n    command: ${JSON.stringify(['node', '-e', script])}\n    healthcheck:\n      disable: true\n`;
 }
 
 async function containersOf(service: string): Promise<string[]> {
