@@ -36,19 +36,20 @@ test('a cached page hydrates on the styles the server sent in <head>, without in
   expect(styles.classes).toBeGreaterThan(10);
 });
 
-testWithOwnServer('a streamed page hydrates on the styles the server sent, without inserting them again', async ({
-  page,
-}) => {
-  // A server of its own has only the sitemap's pages in its cache: the first visit of a page outside it (a noindex
-  // page) is the streamed render.
-  const response = await page.goto('/meeting-confirmation');
-  expect(response?.status()).toBe(200);
-  expect(response?.headers()['content-security-policy']).toContain("'nonce-");
-  const styles = await stylesAfterHydration(page);
-  // Its sections are all ready with the shell, so the shell's one style element is all of them.
-  expect(styles).toMatchObject({ serverElements: 1, inHead: true, insertedAgain: [], stylesInBody: 0 });
-  expect(styles.classes).toBeGreaterThan(10);
-});
+testWithOwnServer(
+  'a streamed page hydrates on the styles the server sent, without inserting them again',
+  async ({ page }) => {
+    // A server of its own has only the sitemap's pages in its cache: the first visit of a page outside it (a noindex
+    // page) is the streamed render.
+    const response = await page.goto('/meeting-confirmation');
+    expect(response?.status()).toBe(200);
+    expect(response?.headers()['content-security-policy']).toContain("'nonce-");
+    const styles = await stylesAfterHydration(page);
+    // Its sections are all ready with the shell, so the shell's one style element is all of them.
+    expect(styles).toMatchObject({ serverElements: 1, inHead: true, insertedAgain: [], stylesInBody: 0 });
+    expect(styles.classes).toBeGreaterThan(10);
+  },
+);
 
 test('hydrating a cached page moves none of the styles the server sent: the page is not styled and laid out again', async ({
   page,
