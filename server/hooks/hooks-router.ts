@@ -55,7 +55,6 @@ export function hooksRouter({
   const vapi = verifyBodySignedJson({
     secret: config.secrets.vapiServerSecret,
     header: VAPI_SIGNATURE_HEADER,
-    limit: '1mb',
     accepted: guard.accepted,
     failures: guard.failures,
   });

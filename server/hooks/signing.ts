@@ -16,6 +16,11 @@ export const TIMESTAMP_HEADER = 'x-porchlight-timestamp';
 export const SIGNATURE_TOLERANCE_S = 300;
 const TIMESTAMP_PATTERN = /^\d{1,12}$/;
 
+/** The largest body a hook signed with HOOK_SECRET takes (a batch of lead reports fits well inside). */
+export const SIGNED_HOOK_BODY_BYTES = 64 * 1024;
+/** The largest body a call provider's message takes: an end-of-call report carries the whole transcript. */
+export const PROVIDER_HOOK_BODY_BYTES = 1024 * 1024;
+
 export interface SignedRequest {
   /** Unix seconds, exactly the string sent in the timestamp header. */
   timestamp: string;
@@ -100,10 +105,6 @@ export interface SignedHookGuard {
  */
 export function verifySignedJson(path: string, guard: SignedHookGuard): RequestHandler[] {
   const { secret, clock, replays, accepted, failures } = guard;
-  const tooMany = (res: express.Response, counter: WindowCounter, address: string, error: string) => {
-    res.set('Retry-After', String(counter.retryAfterS(address)));
-    sendApiError(res, 429, error);
-  };
   if (!secret) {
     return [
       (_req, res) => {
@@ -112,15 +113,8 @@ export function verifySignedJson(path: string, guard: SignedHookGuard): RequestH
     ];
   }
   return [
-    (req, res, next) => {
-      const address = addressOf(req);
-      if (failures.counter.count(address) >= failures.limit) {
-        tooMany(res, failures.counter, address, 'Too many requests with bad signatures. Please wait a minute.');
-        return;
-      }
-      next();
-    },
-    express.raw({ type: () => true, limit: '64kb' }),
+    refuseRepeatedFailures(failures),
+    express.raw({ type: () => true, limit: SIGNED_HOOK_BODY_BYTES }),
     async (req, res, next) => {
       const address = addressOf(req);
       const raw = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
@@ -164,6 +158,23 @@ export function verifySignedJson(path: string, guard: SignedHookGuard): RequestH
   ];
 }
 
+function tooMany(res: express.Response, counter: WindowCounter, address: string, error: string): void {
+  res.set('Retry-After', String(counter.retryAfterS(address)));
+  sendApiError(res, 429, error);
+}
+
+/** Ahead of reading the body: an address past its limit of bad signatures gets 429 unchecked. */
+function refuseRepeatedFailures(failures: SignedHookGuard['failures']): RequestHandler {
+  return (req, res, next) => {
+    const address = addressOf(req);
+    if (failures.counter.count(address) >= failures.limit) {
+      tooMany(res, failures.counter, address, 'Too many requests with bad signatures. Please wait a minute.');
+      return;
+    }
+    next();
+  };
+}
+
 /** Per client address as Express sees it (TRUST_PROXY); IPv6 clients count per /56, like the API limit. */
 function addressOf(req: express.Request): string {
   return ipKeyGenerator(req.ip ?? '');
@@ -193,8 +204,6 @@ export interface BodySignedHookGuard {
   /** Undefined turns the hook off (503). */
   secret: string | undefined;
   header: string;
-  /** Large enough for a provider's end-of-call report, with its transcript and messages. */
-  limit: string;
   accepted: SignedHookGuard['accepted'];
   failures: SignedHookGuard['failures'];
 }
@@ -204,11 +213,7 @@ export interface BodySignedHookGuard {
  * the parsed JSON on `req.body`. The same limits per address as the other hooks.
  */
 export function verifyBodySignedJson(guard: BodySignedHookGuard): RequestHandler[] {
-  const { secret, header, limit, accepted, failures } = guard;
-  const tooMany = (res: express.Response, counter: WindowCounter, address: string, error: string) => {
-    res.set('Retry-After', String(counter.retryAfterS(address)));
-    sendApiError(res, 429, error);
-  };
+  const { secret, header, accepted, failures } = guard;
   if (!secret) {
     return [
       (_req, res) => {
@@ -217,15 +222,8 @@ export function verifyBodySignedJson(guard: BodySignedHookGuard): RequestHandler
     ];
   }
   return [
-    (req, res, next) => {
-      const address = addressOf(req);
-      if (failures.counter.count(address) >= failures.limit) {
-        tooMany(res, failures.counter, address, 'Too many requests with bad signatures. Please wait a minute.');
-        return;
-      }
-      next();
-    },
-    express.raw({ type: () => true, limit }),
+    refuseRepeatedFailures(failures),
+    express.raw({ type: () => true, limit: PROVIDER_HOOK_BODY_BYTES }),
     (req, res, next) => {
       const address = addressOf(req);
       const raw = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';

@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import type net from 'node:net';
 import type { HttpConfig } from '#server/config.ts';
+import { PROVIDER_HOOK_BODY_BYTES, SIGNED_HOOK_BODY_BYTES } from '#server/hooks/signing.ts';
 import type { Logger } from '#server/logger.ts';
 import type { Clock } from '#shared/clock.ts';
 
@@ -8,10 +9,10 @@ import type { Clock } from '#shared/clock.ts';
 // descriptors and its other clients' requests are not theirs to take (README "Security").
 
 /**
- * The largest body any route takes: a signed hook's (server/hooks/signing.ts). The API takes 16 kB, visits 2 kB
- * and a Socket.IO message 4 kB; a page takes none.
+ * The largest body any route takes: a call provider's message (server/hooks/signing.ts). Other hooks take 64 kB,
+ * the API 16 kB, visits 2 kB and a Socket.IO message 4 kB; a page takes none.
  */
-export const LARGEST_BODY_BYTES = 64 * 1024;
+export const LARGEST_BODY_BYTES = Math.max(SIGNED_HOOK_BODY_BYTES, PROVIDER_HOOK_BODY_BYTES);
 
 /**
  * The HTTP server's deadlines: its headers within `headersTimeoutMs` of the request's start, the whole request

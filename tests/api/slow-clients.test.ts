@@ -147,7 +147,10 @@ test('slow headers, a slow body and an idle connection are cut at their deadline
 });
 
 test('a declared body larger than any route takes is refused unread with 413 and the connection closed', async () => {
-  const { port } = await server({ HOOK_SECRET: 'a-hook-secret-of-sixteen-or-more' });
+  const { port } = await server({
+    HOOK_SECRET: 'a-hook-secret-of-sixteen-or-more',
+    VAPI_SERVER_SECRET: 'a-vapi-secret-of-sixteen-or-more',
+  });
   const post = async (path: string, length: number, body = '') => {
     const connection = await connect(port, HOSTILE);
     connection.socket.write(
@@ -167,8 +170,8 @@ test('a declared body larger than any route takes is refused unread with 413 and
   // One byte past the largest body a route takes is refused the same way.
   const over = await post('/api/hooks/call-status', LARGEST_BODY_BYTES + 1);
   expect((await over.closed).split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
-  // The largest itself reaches the route: the hook reads it and checks its signature.
-  const largest = await post('/api/hooks/call-status', LARGEST_BODY_BYTES, `"${'a'.repeat(LARGEST_BODY_BYTES - 2)}"`);
+  // The largest itself reaches its route, a call provider's messages: the hook reads it and checks its signature.
+  const largest = await post('/api/hooks/vapi', LARGEST_BODY_BYTES, `"${'a'.repeat(LARGEST_BODY_BYTES - 2)}"`);
   await vi.waitFor(() => expect(largest.received()).toMatch(/^HTTP\/1\.1 401 /), SETTLED);
   expect(await statusOf(port, VISITOR)).toBe(200);
 });
