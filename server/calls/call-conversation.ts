@@ -45,7 +45,8 @@ export interface CallConversation {
 
 type FieldsRow = Selectable<Database['call_fields']>;
 
-function fieldsOf(row: FieldsRow | undefined): CallFields {
+/** A call's fields row as the protocol's record: only what was heard. */
+export function callFieldsOf(row: FieldsRow | undefined): CallFields {
   const fields: CallFields = {};
   if (!row) return fields;
   if (row.timeline !== null) fields.timeline = row.timeline;
@@ -202,7 +203,7 @@ export function callConversation({
     const now = clock().toISOString();
     const learned = await db.transaction().execute(async (trx) => {
       if (!(await callExists(trx, callId))) return undefined;
-      const before = fieldsOf(
+      const before = callFieldsOf(
         await trx.selectFrom('call_fields').selectAll().where('call_id', '=', callId).executeTakeFirst(),
       );
       const after = merged(before, fields);
@@ -290,7 +291,7 @@ export function callConversation({
             at: line.spoken_at,
           }) satisfies TranscriptLine & { kind: 'final' },
       ),
-      fields: fieldsOf(fields),
+      fields: callFieldsOf(fields),
       summary:
         call.summarized_at === null
           ? null

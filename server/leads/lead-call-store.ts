@@ -1,29 +1,11 @@
 import type { DB } from '#db/database.ts';
-import type { CallFields } from '#shared/call-status-protocol.ts';
+import { callFieldsOf } from '#server/calls/call-conversation.ts';
 import type { LeadCall } from '#shared/lead-call.ts';
 
 // A lead's demo call in full for the lead inbox, read when the operator opens that lead: the list reads only the
 // call's own row (lead-inbox-store.ts), so a page of fifty leads never reads fifty transcripts. Three lookups by
 // key: the lead's latest call (call_notifications_lead), its lines (the (call, utterance) unique index) and its
 // fields (keyed by call).
-
-function fieldsOf(row: {
-  timeline: string | null;
-  financing: string | null;
-  area: string | null;
-  budget: string | null;
-  showing_booked: number | null;
-  showing_time: string | null;
-}): CallFields {
-  const fields: CallFields = {};
-  if (row.timeline !== null) fields.timeline = row.timeline;
-  if (row.financing !== null) fields.financing = row.financing;
-  if (row.area !== null) fields.area = row.area;
-  if (row.budget !== null) fields.budget = row.budget;
-  if (row.showing_booked !== null) fields.showingBooked = row.showing_booked === 1;
-  if (row.showing_time !== null) fields.showingTime = row.showing_time;
-  return fields;
-}
 
 /** The lead's latest call in full; null when it has none, undefined when there is no such lead. */
 export async function leadCallOf(db: DB, leadId: string): Promise<LeadCall | null | undefined> {
@@ -66,7 +48,7 @@ export async function leadCallOf(db: DB, leadId: string): Promise<LeadCall | nul
     updatedAt: updated_at,
     durationSeconds: row.duration_seconds,
     transcript: lines.map((line) => ({ role: line.role, text: line.text, at: line.spoken_at })),
-    fields: fields ? fieldsOf(fields) : {},
+    fields: callFieldsOf(fields),
     summary: row.summarized_at === null ? null : { learned: row.summary, nextStep: row.next_step },
   };
 }
