@@ -34,3 +34,17 @@ export function layOutWhenIdle(element: HTMLElement): () => void {
     if (index >= 0) waiting.splice(index, 1);
   };
 }
+
+/**
+ * Lays out at once every queued element that comes before `target` in the page. A jump to a section calls it
+ * first: sections above laid out later would change their height and push the section from where it was put.
+ */
+export function layOutBefore(target: Element): void {
+  for (let i = waiting.length - 1; i >= 0; i--) {
+    const element = waiting[i];
+    if (element && element.compareDocumentPosition(target) & Node.DOCUMENT_POSITION_FOLLOWING) {
+      element.style.contentVisibility = 'visible';
+      waiting.splice(i, 1);
+    }
+  }
+}

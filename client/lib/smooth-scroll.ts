@@ -1,3 +1,4 @@
+import { layOutBefore } from '#client/lib/lay-out-when-idle.ts';
 import { SECTION_SCROLL_OFFSET_PX } from '#shared/ui-timing.ts';
 
 export function prefersReducedMotion(): boolean {
@@ -37,6 +38,7 @@ export function scrollToSection(id: string, duration: number): boolean {
     console.warn(`Section "${id}" not found`);
     return false;
   }
+  layOutBefore(element);
   const top = () => Math.max(0, element.getBoundingClientRect().top + window.scrollY - SECTION_SCROLL_OFFSET_PX);
   scrollWindowTo(top, duration);
   return true;

@@ -191,7 +191,8 @@ test('Integrations: each of the nine CRMs by its own mark, of one weight, in the
   for (const { src } of marks) {
     const response = await page.request.get(src);
     expect(response.headers()['content-type']).toContain('image/svg+xml');
-    expect(await response.text()).toMatch(/^<svg [^>]*viewBox="[^"]+"><(path|g)/);
+    // A drawing that names itself: its title, then the shapes.
+    expect(await response.text()).toMatch(/^<svg [^>]*viewBox="[^"]+"[^>]*><title>[^<]+<\/title><(path|g)/);
   }
   // About the same ink each: a long name set smaller, a short one larger; none a speck, none shouting.
   const areas = marks.map((mark) => mark.area);
