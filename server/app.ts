@@ -131,6 +131,7 @@ export function createApp(ctx: AppContext): Express {
     checks: ctx.checks,
     clock,
     callEvents: ctx.callEvents,
+    leadEvents: ctx.leadEvents,
     onLeadQueued: ctx.leadQueued,
     metrics: ctx.metrics,
     limitStores,

@@ -17,12 +17,14 @@ import { vapiPlacer } from '#server/calls/vapi-placer.ts';
 import { type ConsentStore, consentStore } from '#server/consent/consent-store.ts';
 import { type DoNotContactKey, doNotContactKey } from '#server/consent/do-not-contact.ts';
 import { type LeadVolumeStore, leadVolumeStore } from '#server/dashboard/lead-volume-store.ts';
+import { createEventBus } from '#server/events/event-bus.ts';
 import { type GeoLocator, sharedGeoLocator } from '#server/geo/geo-locator.ts';
 import { memoryReplayGuard, postgresReplayGuard, type ReplayGuard } from '#server/hooks/replay-guard.ts';
 import { type RateLimitStores, rateLimitStores } from '#server/http/rate-limit-store.ts';
 import { type SecurityPolicy, siteSecurityPolicy } from '#server/http/security.ts';
 import { createLeadChecks, describeLeadChecks, type LeadChecks } from '#server/leads/checks/lead-checks.ts';
 import { erasureLedger } from '#server/leads/erasure-ledger.ts';
+import type { LeadEvents } from '#server/leads/inbox-room.ts';
 import { type LeadInboxStore, leadInboxStore } from '#server/leads/lead-inbox-store.ts';
 import { LEAD_TOPICS } from '#server/leads/lead-payloads.ts';
 import { type LeadStore, leadStore } from '#server/leads/lead-store.ts';
@@ -48,6 +50,7 @@ import { type SessionStore, sessionStore } from '#server/sessions/session-store.
 import { memorySocketSlots, postgresSocketSlots, type SocketSlots } from '#server/socket/socket-slots.ts';
 import { type VisitStore, visitStore } from '#server/visits/visit-store.ts';
 import { type Clock, systemClock } from '#shared/clock.ts';
+import type { NewLeadEvent } from '#shared/inbox-protocol.ts';
 import { pageKeyOf } from '#shared/page-query.ts';
 import { type Config, publicConfig } from './config.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -72,6 +75,8 @@ export interface ContextOverrides {
   dispatcher?: Dispatcher;
   /** Where call status changes are published; tests pass one they listen to. */
   callEvents?: CallEvents;
+  /** Where accepted leads are published; tests pass one they listen to. */
+  leadEvents?: LeadEvents;
   /** Told after commit that a lead's webhook payload is queued, besides the outbox worker (a test's own worker). */
   onLeadQueued?: () => void;
   /** Told when an operator made lead deliveries due again, instead of the outbox worker (a test's own worker). */
@@ -134,6 +139,8 @@ export interface AppContext {
   /** Call status changes, published after commit; the socket rooms and the local call driver listen. */
   callEvents: CallEvents;
   calls: CallStatusService;
+  /** Leads accepted, published after commit; the inbox room listens. */
+  leadEvents: LeadEvents;
   /** What is said and learned on a call: transcript lines, fields, summary, and the whole call for a join. */
   conversation: CallConversation;
   /** The one way a provider's (or the local driver's) reports reach a call (server/calls/call-reports.ts). */
@@ -236,6 +243,9 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const callEvents =
     overrides.callEvents ?? createCallEvents((error) => logger.error({ err: error }, 'call event listener failed'));
   const calls = callStatusService({ db, events: callEvents, clock });
+  const leadEvents =
+    overrides.leadEvents ??
+    createEventBus<NewLeadEvent>((error) => logger.error({ err: error }, 'lead event listener failed'));
   const conversation = callConversation({ db, events: callEvents, clock });
   const reportCall = callReporter({ calls, conversation });
   const doNotContact = doNotContactKey(overrides.ledgerKey ?? erasureLedger(config.dataDir).key());
@@ -383,6 +393,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     replays: overrides.replays ?? (shared ? postgresReplayGuard(db, { clock }) : memoryReplayGuard({ clock })),
     socketSlots,
     callEvents,
+    leadEvents,
     calls,
     conversation,
     reportCall,

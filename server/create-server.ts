@@ -10,6 +10,7 @@ import {
   LARGEST_BODY_BYTES,
   refuseLargeBodies,
 } from '#server/http/connection-limits.ts';
+import { bindInboxRoom } from '#server/leads/inbox-room.ts';
 import { metricsListener } from '#server/metrics/metrics-listener.ts';
 import type { ServerMetrics } from '#server/metrics/server-metrics.ts';
 import type { BackupSchedule } from '#server/ops/backup-schedule.ts';
@@ -76,7 +77,19 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     clock: ctx.clock,
   });
   metrics.observe({ socketCount: () => io.engine.clientsCount });
-  const unbindRooms = bindCallRooms(io, { calls: ctx.conversation, events: ctx.callEvents, logger, clock: ctx.clock });
+  const unbindCallRooms = bindCallRooms(io, {
+    calls: ctx.conversation,
+    events: ctx.callEvents,
+    logger,
+    clock: ctx.clock,
+  });
+  const unbindInboxRoom = bindInboxRoom(io, {
+    events: ctx.leadEvents,
+    sessions: ctx.sessions,
+    sessionSecret: ctx.sessionSecret,
+    logger,
+    clock: ctx.clock,
+  });
   // Several instances on one PostgreSQL database: a room's pushes reach the sockets of every instance.
   const closeAdapter = config.databaseUrl ? await attachPostgresAdapter(io, config.databaseUrl, logger) : undefined;
   // A body larger than any route takes is refused unread, Socket.IO's requests included (it took the request
@@ -123,7 +136,8 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
     // io.close() stops accepting, disconnects sockets and closes the HTTP server once requests finish.
     await new Promise<void>((resolve) => io.close(() => resolve()));
     clearTimeout(deadline);
-    unbindRooms();
+    unbindCallRooms();
+    unbindInboxRoom();
     await closeAdapter?.();
     await metricsServer?.stop();
     await ctx.close();

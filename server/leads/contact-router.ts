@@ -9,6 +9,7 @@ const FAILURE = { error: contactFailureToast.title, description: contactFailureT
 export function contactRouter(deps: LeadRouteDeps): Router {
   return leadFormRouter(deps, {
     name: 'contact',
+    kind: 'contact',
     wording: { form: 'contact', failure: FAILURE, storeFailure: FAILURE },
     accepted: ({ receiptUrl }) => ({ status: 'submitted', receiptUrl }),
   });

@@ -12,6 +12,7 @@ export type DemoCallAccepted = ({ status: 'preparing'; callId: string } | { stat
 export function demoCallsRouter(deps: LeadRouteDeps): Router {
   return leadFormRouter(deps, {
     name: 'demo_call',
+    kind: 'demo',
     wording: {
       form: 'demo-call',
       // "Any other failure in the demo submit flow".

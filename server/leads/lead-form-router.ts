@@ -5,9 +5,11 @@ import type { DoNotContactKey } from '#server/consent/do-not-contact.ts';
 import { sendApiError } from '#server/http/api-error.ts';
 import type { RateLimitStores } from '#server/http/rate-limit-store.ts';
 import type { LeadChecks } from '#server/leads/checks/lead-checks.ts';
+import type { LeadEvents } from '#server/leads/inbox-room.ts';
 import type { LeadFormName, LeadRefusal, ServerMetrics } from '#server/metrics/server-metrics.ts';
 import { type ApiError, fieldRefusal } from '#shared/api-error.ts';
 import type { Clock } from '#shared/clock.ts';
+import type { LeadKind } from '#shared/lead-inbox.ts';
 import { PROCESSING_ERROR_MESSAGE, SAME_NUMBER_COOLDOWN_MESSAGE } from '#shared/messages.ts';
 import {
   type IntakeContext,
@@ -31,6 +33,8 @@ export interface LeadRouteDeps {
   checks: LeadChecks;
   clock: Clock;
   callEvents: CallEvents;
+  /** Told of every lead accepted, after commit (the inbox room passes it on to the operators' pages). */
+  leadEvents: Pick<LeadEvents, 'publish'>;
   /** Told after commit that a webhook payload is queued, so the outbox worker sends it at once. */
   onLeadQueued: () => void;
   /** Counts each submission's answer; none by default. */
@@ -128,13 +132,18 @@ function refusalOf(outcome: Exclude<IntakeOutcome, Accepted>): LeadRefusal {
 export interface LeadFormRoute {
   /** The form, as the intake and the metrics name it. */
   name: LeadFormName;
+  /** The lead it makes, as the inbox names it. */
+  kind: LeadKind;
   wording: LeadWording;
   /** The 201 body. */
   accepted: (outcome: Accepted) => object;
 }
 
 /** POST / of a lead form: the per-address limit, then the intake, then its outcome as HTTP. */
-export function leadFormRouter({ config, metrics, limitStores, ...deps }: LeadRouteDeps, route: LeadFormRoute): Router {
+export function leadFormRouter(
+  { config, metrics, limitStores, leadEvents, ...deps }: LeadRouteDeps,
+  route: LeadFormRoute,
+): Router {
   const router = Router();
   const intake = leadIntake({
     ...deps,
@@ -157,8 +166,10 @@ export function leadFormRouter({ config, metrics, limitStores, ...deps }: LeadRo
   );
   router.post('/', limit, async (req, res) => {
     const outcome = await intake.take(submissionOf(req), intakeContext(req));
-    if (outcome.kind === 'accepted') metrics?.leadAccepted(route.name);
-    else metrics?.leadRefused(route.name, refusalOf(outcome));
+    if (outcome.kind === 'accepted') {
+      metrics?.leadAccepted(route.name);
+      leadEvents.publish({ leadId: outcome.leadId, kind: route.kind, at: deps.clock().toISOString() });
+    } else metrics?.leadRefused(route.name, refusalOf(outcome));
     sendIntakeOutcome(req, res, outcome, route.wording, route.accepted);
   });
   return router;

@@ -1,4 +1,4 @@
-import { io } from 'socket.io-client';
+import { roomSocket } from '#client/lib/room-socket.ts';
 import {
   CALL_FIELDS_EVENT,
   CALL_JOIN_EVENT,
@@ -13,7 +13,6 @@ import {
   callSummaryEventSchema,
   callTranscriptEventSchema,
 } from '#shared/call-status-protocol.ts';
-import { reconnectDelayMs } from './demo-call-rules.ts';
 import type { LiveCallUpdate } from './live-call.ts';
 
 /** How long a join may wait for its answer before the connection is taken as lost. */
@@ -75,78 +74,46 @@ function isUnknownCall(value: unknown): boolean {
 }
 
 /**
- * Joins the Socket.IO room of one call and reports its status (docs/product-rules.md#call-status). Reconnects after 1,
- * 2, 5, then every 10 s; each join is answered with the current status, so a change missed while offline is recovered.
- * `url` is for scripts outside a browser; pages connect to their own origin. Returns the function that stops following.
+ * Joins the Socket.IO room of one call and reports its status (docs/product-rules.md#call-status), reconnecting on
+ * the site's schedule (client/lib/room-socket.ts); each join is answered with the current status, so a change missed
+ * while offline is recovered. Returns the function that stops following.
  */
 export function followCall(callId: string, listener: CallListener, { url }: { url?: string } = {}): () => void {
-  // Our own schedule instead of socket.io's randomised backoff; a manager of its own, never shared. A WebSocket
-  // first: one connection that stays on the instance it reached, so several instances need no sticky sessions
-  // (README "Several instances"); long polling only where a WebSocket cannot get through.
-  const options = {
-    reconnection: false,
-    autoConnect: false,
-    forceNew: true,
-    transports: ['websocket', 'polling'],
-    tryAllTransports: true,
-  };
-  const socket = url ? io(url, options) : io(options);
-  let attempt = 0;
-  let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let stopped = false;
-
-  const retry = () => {
-    if (stopped || retryTimer !== undefined) return;
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      if (!stopped) socket.connect();
-    }, reconnectDelayMs(attempt));
-    attempt++;
-  };
-
-  socket.on('connect', () => {
-    socket.timeout(JOIN_TIMEOUT_MS).emit(CALL_JOIN_EVENT, callId, (error: Error | null, answer: unknown) => {
-      if (stopped) return;
-      if (isUnknownCall(answer)) {
-        listener.onUnknownCall();
-        return;
-      }
-      const status = error ? undefined : statusOf(answer, callId);
-      if (!status) {
-        // No answer, or the server could not read the call: start again on the same schedule.
-        socket.disconnect();
-        retry();
-        return;
-      }
-      attempt = 0;
-      const snapshot = callSnapshotSchema.safeParse(answer);
-      if (snapshot.success) listener.onUpdate?.({ kind: 'snapshot', snapshot: snapshot.data });
-      listener.onStatus(status);
-    });
-  });
+  const room = roomSocket(
+    ({ socket, rejoin, joined, stopped }) => {
+      socket.timeout(JOIN_TIMEOUT_MS).emit(CALL_JOIN_EVENT, callId, (error: Error | null, answer: unknown) => {
+        if (stopped()) return;
+        if (isUnknownCall(answer)) {
+          listener.onUnknownCall();
+          return;
+        }
+        const status = error ? undefined : statusOf(answer, callId);
+        if (!status) {
+          // No answer, or the server could not read the call: start again on the same schedule.
+          rejoin();
+          return;
+        }
+        joined();
+        const snapshot = callSnapshotSchema.safeParse(answer);
+        if (snapshot.success) listener.onUpdate?.({ kind: 'snapshot', snapshot: snapshot.data });
+        listener.onStatus(status);
+      });
+    },
+    { url },
+  );
+  const { socket, stopped } = room;
   socket.on(CALL_STATUS_EVENT, (event: unknown) => {
     const status = statusOf(event, callId);
-    if (stopped || !status) return;
+    if (stopped() || !status) return;
     const update = pushed(CALL_STATUS_EVENT, event, callId);
     if (update) listener.onUpdate?.(update);
     listener.onStatus(status);
   });
   for (const name of [CALL_TRANSCRIPT_EVENT, CALL_FIELDS_EVENT, CALL_SUMMARY_EVENT]) {
     socket.on(name, (event: unknown) => {
-      const update = stopped ? undefined : pushed(name, event, callId);
+      const update = stopped() ? undefined : pushed(name, event, callId);
       if (update) listener.onUpdate?.(update);
     });
   }
-  socket.on('connect_error', retry);
-  socket.on('disconnect', (reason) => {
-    if (reason !== 'io client disconnect') retry();
-  });
-  socket.connect();
-
-  return () => {
-    stopped = true;
-    clearTimeout(retryTimer);
-    socket.removeAllListeners();
-    socket.disconnect();
-  };
+  return room.stop;
 }

@@ -1,0 +1,78 @@
+import { io, type Socket } from 'socket.io-client';
+
+// A page's own Socket.IO connection to one room (a demo call's, the lead inbox's), kept up on the site's schedule.
+
+/** Reconnect delays of 1, 2, 5, then 10 s: the wait before reconnect attempt `attempt` (0-based). */
+export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
+
+export function reconnectDelayMs(attempt: number): number {
+  const last = RECONNECT_DELAYS_MS.length - 1;
+  return RECONNECT_DELAYS_MS[Math.min(Math.max(0, attempt), last)] ?? RECONNECT_DELAYS_MS[3];
+}
+
+export interface RoomSocket {
+  socket: Socket;
+  /** The join failed or went unanswered: disconnect and connect again on the schedule. */
+  rejoin(): void;
+  /** The join was answered: the schedule starts again from its first delay. */
+  joined(): void;
+  /** True once `stop` was called: late answers are dropped. */
+  stopped(): boolean;
+  stop(): void;
+}
+
+/**
+ * Connects and calls `join` on every connection, reconnecting after 1, 2, 5, then every 10 s (our schedule
+ * instead of socket.io's randomised backoff; a manager of its own, never shared). A WebSocket first: one
+ * connection that stays on the instance it reached, so several instances need no sticky sessions (README
+ * "Several instances"); long polling only where a WebSocket cannot get through. `url` is for scripts outside a
+ * browser; pages connect to their own origin. Listeners go on `socket` before the first connection is made.
+ */
+export function roomSocket(join: (room: RoomSocket) => void, { url }: { url?: string } = {}): RoomSocket {
+  const options = {
+    reconnection: false,
+    autoConnect: false,
+    forceNew: true,
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
+  };
+  const socket = url ? io(url, options) : io(options);
+  let attempt = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
+
+  const retry = () => {
+    if (stopped || retryTimer !== undefined) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      if (!stopped) socket.connect();
+    }, reconnectDelayMs(attempt));
+    attempt++;
+  };
+  const room: RoomSocket = {
+    socket,
+    rejoin() {
+      socket.disconnect();
+      retry();
+    },
+    joined() {
+      attempt = 0;
+    },
+    stopped: () => stopped,
+    stop() {
+      stopped = true;
+      clearTimeout(retryTimer);
+      socket.removeAllListeners();
+      socket.disconnect();
+    },
+  };
+  socket.on('connect', () => join(room));
+  socket.on('connect_error', retry);
+  socket.on('disconnect', (reason) => {
+    if (reason !== 'io client disconnect') retry();
+  });
+  queueMicrotask(() => {
+    if (!stopped) socket.connect();
+  });
+  return room;
+}

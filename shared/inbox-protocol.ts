@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { LEAD_KINDS } from './lead-inbox.ts';
+
+// The lead inbox kept live over Socket.IO: an operator's page follows the inbox room and hears of each lead the
+// site accepts, on any instance. The event names no one: the page loads the lead itself, behind its sign-in.
+
+/** Browser → server: `socket.emit(INBOX_FOLLOW_EVENT, (ack: InboxFollowAck) => …)`, with the operator's cookie. */
+export const INBOX_FOLLOW_EVENT = 'inbox:follow';
+/** Server → the inbox room: a `NewLeadEvent` for every lead accepted. */
+export const INBOX_LEAD_EVENT = 'inbox:lead';
+
+export type InboxFollowAck = { following: true } | { error: string };
+
+export const newLeadEventSchema = z.object({
+  leadId: z.uuid(),
+  kind: z.enum(LEAD_KINDS),
+  /** When the site accepted it, ISO-8601 UTC. */
+  at: z.iso.datetime({ offset: true }),
+});
+export type NewLeadEvent = z.infer<typeof newLeadEventSchema>;
