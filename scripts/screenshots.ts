@@ -1,7 +1,7 @@
 // `npm run screenshots`: a full-page PNG of every page at 390 px (a phone) and 1440 px (a laptop), in the light
 // and the dark theme, written to screenshots/ for a person to look through. Builds when the build is missing or
 // older than the sources, serves it on a free port with a throwaway DATA_DIR, and stops the server by itself.
-// The pages are the sitemap's, the unlisted ones, and both operator pages signed out and signed in.
+// The pages are the sitemap's, the unlisted ones, and the operator pages signed out and signed in.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,6 +20,7 @@ const UNLISTED = ['/meeting-confirmation', '/this-page-does-not-exist'];
 const OPERATOR = [
   { path: '/dashboard', role: 'client' },
   { path: '/analytics', role: 'analytics' },
+  { path: '/leads', role: 'operator' },
 ] as const;
 
 /** `/blog/some-post` → `blog-some-post`; `/` → `home`. */
@@ -49,11 +50,16 @@ async function capture(context: BrowserContext, url: string, file: string) {
 }
 
 buildIfNeeded();
-const passwords = { client: randomBytes(12).toString('hex'), analytics: randomBytes(12).toString('hex') };
+const passwords = {
+  client: randomBytes(12).toString('hex'),
+  analytics: randomBytes(12).toString('hex'),
+  operator: randomBytes(12).toString('hex'),
+};
 const server = await startProductionServer({
   env: {
     CLIENT_DASHBOARD_PASSWORD: passwords.client,
     ANALYTICS_PASSWORD: passwords.analytics,
+    OPERATOR_PASSWORD: passwords.operator,
     SESSION_SECRET: randomBytes(24).toString('hex'),
   },
 });
@@ -64,6 +70,25 @@ try {
   const sitemap = await (await fetch(`${server.base}/sitemap.xml`)).text();
   const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
   const pages = [...listed, ...UNLISTED];
+  // A demo call and a contact form, so the signed-in inbox shows what a lead looks like.
+  const headers = { origin: base, 'content-type': 'application/json' };
+  const leads = [
+    ['/api/demo-calls', { fullName: 'Jane Doe', phone: '2108675309', email: 'jane@example.com', consent: true }],
+    [
+      '/api/contact',
+      {
+        firstName: 'Carl',
+        lastName: 'Stone',
+        phoneNumber: '2108675310',
+        companyName: 'Stone Homes',
+        email: 'carl@example.com',
+      },
+    ],
+  ] as const;
+  for (const [api, lead] of leads) {
+    const response = await fetch(`${server.base}${api}`, { method: 'POST', headers, body: JSON.stringify(lead) });
+    if (!response.ok) throw new Error(`${api}: ${response.status} ${await response.text()}`);
+  }
   fs.rmSync(OUT, { recursive: true, force: true });
   fs.mkdirSync(OUT, { recursive: true });
   let count = 0;

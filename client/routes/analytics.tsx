@@ -6,11 +6,13 @@ import { OperatorPage } from '#client/features/operator/operator-page.tsx';
 /** Visitor analytics for the Porchlight team (analytics role). */
 export function Component() {
   return (
-    <OperatorPage
-      title="Visitor Analytics"
-      lead="Visits, sources and pages for the Porchlight website. This page is for the Porchlight team and needs an analytics sign-in."
-    >
-      <OperatorGate sessionRole="analytics" label="Analytics password" onSignedOut={forgetAnalytics}>
+    <OperatorPage title="Visitor Analytics">
+      <OperatorGate
+        sessionRole="analytics"
+        label="Analytics password"
+        intro="Visits, sources and pages for the Porchlight website. This page is for the Porchlight team and needs an analytics sign-in."
+        onSignedOut={forgetAnalytics}
+      >
         {() => <AnalyticsReport />}
       </OperatorGate>
     </OperatorPage>

@@ -1,3 +1,5 @@
+import { useAtomValue } from 'jotai';
+import { unseenLeadsAtom } from '#client/features/leads/follow-new-leads.ts';
 import { LeadInbox } from '#client/features/leads/lead-inbox.tsx';
 import { forgetLeads } from '#client/features/leads/leads-queries.ts';
 import { OperatorGate } from '#client/features/operator/operator-gate.tsx';
@@ -6,11 +8,13 @@ import { OperatorPage } from '#client/features/operator/operator-page.tsx';
 /** The operators' lead inbox (operator role). */
 export function Component() {
   return (
-    <OperatorPage
-      title="Lead Inbox"
-      lead="Every demo call and contact form the website captured, with its consent and where its delivery to the call automation stands. This page holds personal data and needs the operator sign-in."
-    >
-      <OperatorGate sessionRole="operator" label="Operator password" onSignedOut={forgetLeads}>
+    <OperatorPage title="Lead Inbox" count={useAtomValue(unseenLeadsAtom)}>
+      <OperatorGate
+        sessionRole="operator"
+        label="Operator password"
+        intro="Every demo call and contact form the website captured, with its consent and where its delivery to the call automation stands. This page holds personal data and needs the operator sign-in."
+        onSignedOut={forgetLeads}
+      >
         {() => <LeadInbox />}
       </OperatorGate>
     </OperatorPage>

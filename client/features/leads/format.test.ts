@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { callStateText, formatAge, formatDuration } from './format.ts';
+import { callStateText, formatAge, formatDuration, formatTime } from './format.ts';
 
 test.each([
   [0, '0 s'],
@@ -24,4 +24,10 @@ test('a call reads as where it stands, how it ended and how long it lasted', () 
     'ended: completed, 3 min 5 s',
   );
   expect(formatDuration(120)).toBe('2 min');
+});
+
+test('a time says its zone', () => {
+  expect(formatTime('2026-03-02T18:00:00.000Z', 'America/Chicago')).toBe('Mar 2, 2026, 12:00 PM CST');
+  expect(formatTime('2026-07-02T18:00:00.000Z', 'America/New_York')).toBe('Jul 2, 2026, 2:00 PM EDT');
+  expect(formatTime('2026-03-02T18:00:00.000Z', 'UTC')).toBe('Mar 2, 2026, 6:00 PM UTC');
 });

@@ -1,10 +1,21 @@
 import type { CallOutcome, CallState } from '#shared/call-status-protocol.ts';
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+// The operator's own zone, named: an inbox read from two offices, or on a trip, never leaves a time ambiguous.
+const timeFormat = (timeZone: string | undefined) =>
+  new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+    timeZone,
+  });
+const ownZone = timeFormat(undefined);
 
-/** An instant in the operator's own time zone, e.g. 'Mar 2, 2026, 12:00 PM'. */
-export function formatTime(iso: string): string {
-  return timeFormat.format(new Date(iso));
+/** An instant in the operator's own time zone (or `timeZone`), with the zone, e.g. 'Mar 2, 2026, 1:00 PM EST'. */
+export function formatTime(iso: string, timeZone?: string): string {
+  return (timeZone ? timeFormat(timeZone) : ownZone).format(new Date(iso));
 }
 
 /** How long ago, roughly: '45 s', '12 min', '3 h 20 min', '4 days'. */

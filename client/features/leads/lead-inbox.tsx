@@ -1,12 +1,15 @@
 import { css } from '@emotion/react';
+import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { isSignedOutError, sessionEnded } from '#client/features/operator/operator-session.ts';
 import { useQuery } from '#client/lib/use-query.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
 import { INBOX_PAGE_SIZE, type InboxFilters } from '#shared/lead-inbox.ts';
 import { DeliveryPanel } from './delivery-panel.tsx';
+import { followNewLeads, unseenLeadsAtom } from './follow-new-leads.ts';
 import { InboxFiltersForm } from './inbox-filters.tsx';
-import { inboxQueryString, isFiltered } from './inbox-params.ts';
+import { filtersFromSearch, inboxQueryString, isFiltered } from './inbox-params.ts';
 import { LeadCard } from './lead-card.tsx';
 import { DELIVERY, deliveryQuery, inboxQuery, reloadLeads, retryLead } from './leads-queries.ts';
 import { PrivacyPanel } from './privacy-panel.tsx';
@@ -36,12 +39,23 @@ const heading = css`
   }
 `;
 
-/** The lead inbox: what waits for delivery, the filters, and the leads a page at a time, newest first. */
+/** A notice of what an action did is said, then goes: left up, it would speak of a state long past. */
+export const NOTICE_SHOWN_MS = 10_000;
+
+/**
+ * The lead inbox: what waits for delivery, the filters, and the leads a page at a time, newest first. The filters
+ * live in the address (bookmarkable; Back returns to the ones before), and leads accepted while it is open come in
+ * by themselves (shared/inbox-protocol.ts).
+ */
 export function LeadInbox() {
   const id = useId();
-  const [filters, setFilters] = useState<InboxFilters>({});
-  // Cursors of the pages above the one shown: the newest page has none.
-  const [cursors, setCursors] = useState<string[]>([]);
+  const [search, setSearch] = useSearchParams();
+  const filters = useMemo(() => filtersFromSearch(search), [search]);
+  const filterKey = inboxQueryString(filters);
+  // Cursors of the pages above the one shown, for these filters: the newest page has none.
+  const [paging, setPaging] = useState<{ filterKey: string; cursors: string[] }>({ filterKey, cursors: [] });
+  const cursors = paging.filterKey === filterKey ? paging.cursors : [];
+  const setCursors = (to: string[]) => setPaging({ filterKey, cursors: to });
   const cursor = cursors.at(-1);
   const params = useMemo(() => ({ filters, cursor }), [filters, cursor]);
   const firstParams = useMemo(() => ({ filters, cursor: undefined }), [filters]);
@@ -51,8 +65,37 @@ export function LeadInbox() {
   const delivery = useQuery(deliveryQuery, DELIVERY);
   const canRetry = delivery.data?.webhookConfigured ?? false;
   const [notice, setNotice] = useState('');
+  const [arrived, setArrived] = useState(0);
+  const setUnseen = useSetAtom(unseenLeadsAtom);
   const title = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
+  const shown = useRef(params);
+  shown.current = params;
+
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(''), NOTICE_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  useEffect(() => {
+    // A tab out of sight counts what came in, in its title; looked at again, the count is seen.
+    const seen = () => {
+      if (document.visibilityState === 'visible') setUnseen(0);
+    };
+    document.addEventListener('visibilitychange', seen);
+    const stop = followNewLeads(() => {
+      if (document.visibilityState === 'hidden') setUnseen((count) => count + 1);
+      // The newest page takes them in; an older one says how many wait above it.
+      if (shown.current.cursor === undefined) reloadLeads(shown.current);
+      else setArrived((count) => count + 1);
+    });
+    return () => {
+      stop();
+      document.removeEventListener('visibilitychange', seen);
+      setUnseen(0);
+    };
+  }, [setUnseen]);
 
   // Errors are only logged and said politely; a lapsed session brings the sign-in back.
   const onError = useCallback((error: unknown) => {
@@ -73,10 +116,20 @@ export function LeadInbox() {
 
   function go(to: string[]) {
     moved.current = true;
+    setNotice('');
+    if (to.length === 0) setArrived(0);
     setCursors(to);
   }
 
+  function apply(next: InboxFilters) {
+    setNotice('');
+    setArrived(0);
+    // A new entry in the history: Back returns to the filters before.
+    setSearch(inboxQueryString(next));
+  }
+
   function refresh() {
+    setNotice('');
     void page.refetch();
     void deliveryQuery.refetch(DELIVERY);
   }
@@ -98,7 +151,7 @@ export function LeadInbox() {
   const total = data?.total ?? first.data?.total ?? null;
   // Every page but the last holds a full page (the API's default size).
   const from = cursors.length * INBOX_PAGE_SIZE + 1;
-  const shown = data ? `${from.toLocaleString('en-US')}-${(from + data.leads.length - 1).toLocaleString('en-US')}` : '';
+  const range = data ? `${from.toLocaleString('en-US')}-${(from + data.leads.length - 1).toLocaleString('en-US')}` : '';
 
   return (
     <div>
@@ -106,13 +159,7 @@ export function LeadInbox() {
       <p role="status" css={[muted, { margin: '0 0 var(--space-4)', fontWeight: 600 }]}>
         {notice}
       </p>
-      <InboxFiltersForm
-        applied={filters}
-        onApply={(next) => {
-          setFilters(next);
-          setCursors([]);
-        }}
-      />
+      <InboxFiltersForm applied={filters} onApply={apply} />
       <section aria-labelledby={`${id}-title`} aria-busy={page.fetching}>
         <div css={heading}>
           <h2 id={`${id}-title`} ref={title} tabIndex={-1}>
@@ -128,6 +175,13 @@ export function LeadInbox() {
             </button>
           </div>
         </div>
+        {arrived > 0 && cursors.length > 0 ? (
+          <p css={[actions, { marginTop: 'var(--space-2)' }]}>
+            <button type="button" css={buttonStyles.primary} onClick={() => go([])}>
+              {arrived === 1 ? 'A new lead came in: show the newest' : `${arrived} new leads came in: show the newest`}
+            </button>
+          </p>
+        ) : null}
         <p role="status" css={[muted, { marginTop: 'var(--space-2)' }]}>
           {!data
             ? page.status === 'error'
@@ -137,7 +191,7 @@ export function LeadInbox() {
               ? isFiltered(filters)
                 ? 'No lead matches these filters.'
                 : 'No leads yet. Leads from the demo-call and contact forms show here as they come in.'
-              : `Leads ${shown}${total === null ? '' : ` of ${total.toLocaleString('en-US')}`}, newest first${
+              : `Leads ${range}${total === null ? '' : ` of ${total.toLocaleString('en-US')}`}, newest first${
                   isFiltered(filters) ? ', filtered' : ''
                 }.`}
         </p>

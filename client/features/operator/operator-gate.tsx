@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useQuery } from '#client/lib/use-query.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
 import type { SessionRole } from '#shared/session-schema.ts';
@@ -20,6 +21,27 @@ export const operatorToolbar = css`
   }
 `;
 
+/** Each role's page, for whoever holds more than one session to go between them. */
+const ROLE_PAGES = [
+  { role: 'operator', path: '/leads', name: 'Lead Inbox' },
+  { role: 'analytics', path: '/analytics', name: 'Visitor Analytics' },
+  { role: 'client', path: '/dashboard', name: 'Client Dashboard' },
+] as const satisfies readonly { role: SessionRole; path: string; name: string }[];
+
+const otherPages = css`
+  ul {
+    display: flex;
+    flex-wrap: wrap;
+    gap: var(--space-2) var(--space-4);
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  a {
+    font-weight: 600;
+  }
+`;
+
 export interface GateContent {
   /** True when the visitor signed in on this visit of the page; false when an earlier session was still live. */
   justSignedIn: boolean;
@@ -28,6 +50,8 @@ export interface GateContent {
 interface OperatorGateProps {
   sessionRole: SessionRole;
   label: string;
+  /** What the page is and who may sign in: shown with the sign-in form only, not to whoever is signed in. */
+  intro?: string;
   /** Forgets this role's cached data when it signs out. */
   onSignedOut: () => void;
   children: (content: GateContent) => ReactNode;
@@ -37,7 +61,7 @@ interface OperatorGateProps {
  * Locked until the password matches, and later visits skip the gate while the server session lives (GET /api/session
  * says which roles this browser holds).
  */
-export function OperatorGate({ sessionRole: role, label, onSignedOut, children }: OperatorGateProps) {
+export function OperatorGate({ sessionRole: role, label, intro, onSignedOut, children }: OperatorGateProps) {
   const session = useQuery(sessionQuery, SESSION);
   const [focusContent, setFocusContent] = useState(false);
   const [signedOutHere, setSignedOutHere] = useState(false);
@@ -69,18 +93,23 @@ export function OperatorGate({ sessionRole: role, label, onSignedOut, children }
 
   if (!signedIn) {
     return (
-      <SignInForm
-        sessionRole={role}
-        label={label}
-        autoFocus={signedOutHere}
-        notice={signedOutHere ? 'You are signed out.' : undefined}
-        onSignedIn={() => {
-          setFocusContent(true);
-          setSignedOutHere(false);
-        }}
-      />
+      <>
+        {intro ? <p className="lead">{intro}</p> : null}
+        <SignInForm
+          sessionRole={role}
+          label={label}
+          autoFocus={signedOutHere}
+          notice={signedOutHere ? 'You are signed out.' : undefined}
+          onSignedIn={() => {
+            setFocusContent(true);
+            setSignedOutHere(false);
+          }}
+        />
+      </>
     );
   }
+
+  const others = ROLE_PAGES.filter((page) => page.role !== role && session.data?.roles.includes(page.role));
 
   async function leave() {
     setSignOutError(null);
@@ -99,6 +128,17 @@ export function OperatorGate({ sessionRole: role, label, onSignedOut, children }
     <div ref={content} tabIndex={-1} css={{ outline: 'none' }}>
       <div css={operatorToolbar}>
         <p>You are signed in.</p>
+        {others.length > 0 ? (
+          <nav css={otherPages} aria-label="Your other pages">
+            <ul>
+              {others.map((page) => (
+                <li key={page.path}>
+                  <Link to={page.path}>{page.name}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
         <button type="button" css={buttonStyles.secondary} onClick={() => void leave()}>
           Sign out
         </button>

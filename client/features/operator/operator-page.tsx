@@ -10,20 +10,23 @@ const page = css`
     font-size: clamp(1.75rem, 4vw, 2.25rem);
     margin: 0 0 var(--space-2);
   }
+  /* The intro above a sign-in form (OperatorGate). */
   .lead {
     margin: 0 0 var(--space-6);
     color: var(--color-muted);
   }
 `;
 
-/** The frame of a wide operator page: its title, kept out of search engines, a heading and a lead. */
-export function OperatorPage({ title, lead, children }: { title: string; lead: string; children: ReactNode }) {
+/**
+ * The frame of a wide operator page: its title, kept out of search engines, and its heading. `count`, when there
+ * is something new, leads the tab's title, e.g. '(2) Lead Inbox | Porchlight'.
+ */
+export function OperatorPage({ title, count = 0, children }: { title: string; count?: number; children: ReactNode }) {
   return (
     <div css={page}>
-      <title>{`${title} | Porchlight`}</title>
+      <title>{`${count > 0 ? `(${count}) ` : ''}${title} | Porchlight`}</title>
       <meta name="robots" content="noindex, nofollow" />
       <h1>{title}</h1>
-      <p className="lead">{lead}</p>
       {children}
     </div>
   );

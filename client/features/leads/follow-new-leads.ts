@@ -1,0 +1,38 @@
+import { atom } from 'jotai';
+import { roomSocket } from '#client/lib/room-socket.ts';
+import { INBOX_FOLLOW_EVENT, INBOX_LEAD_EVENT, type NewLeadEvent, newLeadEventSchema } from '#shared/inbox-protocol.ts';
+
+/** How long a follow may wait for its answer before the connection is taken as lost. */
+const FOLLOW_TIMEOUT_MS = 10_000;
+
+/** Leads that arrived while the inbox's tab was out of sight; the tab's title shows how many. */
+export const unseenLeadsAtom = atom(0);
+
+function following(answer: unknown): boolean {
+  return typeof answer === 'object' && answer !== null && 'following' in answer && answer.following === true;
+}
+
+function signedOut(answer: unknown): boolean {
+  return typeof answer === 'object' && answer !== null && 'error' in answer && /sign in/i.test(String(answer.error));
+}
+
+/**
+ * Follows the inbox room (shared/inbox-protocol.ts) with this browser's operator session, and tells `onLead` of
+ * each lead the site accepts from then on, on any instance. Follows again after every reconnection; a lapsed
+ * session stops it (the inbox's next load brings the sign-in back). Returns the function that stops following.
+ */
+export function followNewLeads(onLead: (event: NewLeadEvent) => void): () => void {
+  const room = roomSocket(({ socket, rejoin, joined, stopped, stop }) => {
+    socket.timeout(FOLLOW_TIMEOUT_MS).emit(INBOX_FOLLOW_EVENT, (error: Error | null, answer: unknown) => {
+      if (stopped()) return;
+      if (!error && following(answer)) joined();
+      else if (signedOut(answer)) stop();
+      else rejoin();
+    });
+  });
+  room.socket.on(INBOX_LEAD_EVENT, (value: unknown) => {
+    const event = newLeadEventSchema.safeParse(value);
+    if (event.success && !room.stopped()) onLead(event.data);
+  });
+  return room.stop;
+}
