@@ -375,7 +375,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     leads: leadStore(db),
     inbox: leadInboxStore(db),
     privacy: privacyStore(db),
-    consent: consentStore({ db, key: doNotContact, onQueued: leadQueued }),
+    consent: consentStore({ db, key: doNotContact, onQueued: leadQueued, callEvents }),
     doNotContact,
     visits: visitStore(db),
     analytics: analyticsStore(db),

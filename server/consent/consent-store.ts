@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '#db/database.ts';
 import type { Database } from '#db/schema.ts';
 import type { ConsentRevocationsTable } from '#db/tables/consents.ts';
+import { type CallEvents, statusEvent } from '#server/calls/call-events.ts';
 import { CONSENT_REVOKED_TOPIC, type ConsentRevokedPayload } from '#server/leads/lead-payloads.ts';
 import { enqueueOutbox } from '#server/outbox/outbox-store.ts';
 import { type ContactIdentity, type DoNotContactKey, list } from './do-not-contact.ts';
@@ -45,7 +46,7 @@ interface RevocableLead {
   email: string;
 }
 
-/** Revokes the leads not revoked yet, inside `trx`; returns how many were. */
+/** Revokes the leads not revoked yet, inside `trx`; returns how many were, and the calls that ended with them. */
 async function revokeLeads(
   trx: Kysely<Database>,
   leads: RevocableLead[],
@@ -53,9 +54,10 @@ async function revokeLeads(
   evidence: RevocationEvidence,
   key: DoNotContactKey,
   now: Date,
-): Promise<number> {
+): Promise<{ revoked: number; cancelledCalls: string[] }> {
   const at = now.toISOString();
   let revoked = 0;
+  const cancelledCalls: string[] = [];
   for (const lead of leads) {
     const inserted = await trx
       .insertInto('consent_revocations')
@@ -77,7 +79,7 @@ async function revokeLeads(
       .where('delivered_at', 'is', null)
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at)]))
       .execute();
-    await trx
+    const cancelled = await trx
       .updateTable('call_notifications')
       .set({
         state: 'ended',
@@ -89,7 +91,9 @@ async function revokeLeads(
       .where('lead_id', '=', lead.id)
       .where('state', '=', 'preparing')
       .where('provider_call_id', 'is', null)
+      .returning('id')
       .execute();
+    cancelledCalls.push(...cancelled.map((call) => call.id));
     await enqueueOutbox(
       trx,
       {
@@ -107,7 +111,7 @@ async function revokeLeads(
       now,
     );
   }
-  return revoked;
+  return { revoked, cancelledCalls };
 }
 
 export interface ConsentStoreDeps {
@@ -115,9 +119,17 @@ export interface ConsentStoreDeps {
   key: DoNotContactKey;
   /** Told after commit that a payload is queued, so the outbox worker sends it at once. */
   onQueued: () => void;
+  /** Where a call that a revocation ended is said to have ended: a visitor watching it live sees it end. */
+  callEvents: Pick<CallEvents, 'publish'>;
 }
 
-export function consentStore({ db, key, onQueued }: ConsentStoreDeps) {
+export function consentStore({ db, key, onQueued, callEvents }: ConsentStoreDeps) {
+  /** After commit: the webhook's payload is sent, and each call that ended is pushed to its room. */
+  function revokedAfterCommit({ revoked, cancelledCalls }: { revoked: number; cancelledCalls: string[] }, now: Date) {
+    if (revoked > 0) onQueued();
+    for (const callId of cancelledCalls) callEvents.publish(statusEvent(callId, 'failed', now));
+  }
+
   async function leadOfToken(trx: Kysely<Database>, token: string) {
     if (!isReceiptToken(token)) return undefined;
     return trx
@@ -164,7 +176,7 @@ export function consentStore({ db, key, onQueued }: ConsentStoreDeps) {
           now,
         );
       });
-      if (revoked) onQueued();
+      if (revoked) revokedAfterCommit(revoked, now);
       return revoked !== undefined;
     },
 
@@ -189,7 +201,7 @@ export function consentStore({ db, key, onQueued }: ConsentStoreDeps) {
           .execute();
         return revokeLeads(trx, leads, 'form', evidence, key, now);
       });
-      if (revoked > 0) onQueued();
+      revokedAfterCommit(revoked, now);
     },
   };
 }

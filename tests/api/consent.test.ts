@@ -7,7 +7,7 @@ import { CONSENT_REVOKED_TOPIC } from '#server/leads/lead-payloads.ts';
 import { createLogger } from '#server/logger.ts';
 import { createOutboxWorker } from '#server/outbox/outbox-worker.ts';
 import { DO_NOT_CONTACT_MESSAGE, REVOCATION_RECEIVED_MESSAGE } from '#shared/messages.ts';
-import { fakeThirdParties } from '#tests/support/leads.ts';
+import { fakeThirdParties, recordRoomEvents } from '#tests/support/leads.ts';
 import { manualClock } from '#tests/support/manual-clock.ts';
 import { SIGN_IN_ENV, signedInAgent } from '#tests/support/sessions.ts';
 import { createTestApp, sameDatabaseAs } from '#tests/support/test-app.ts';
@@ -325,8 +325,9 @@ test('a privacy export carries the consent and its revocation; an erasure leaves
   expect((await ctx.post('/api/contact', contact)).status).toBe(422);
 });
 
-test('a call not yet placed ends when its consent is revoked, with the reason the lead inbox shows', async () => {
+test('a call not yet placed ends when its consent is revoked, with the reason the lead inbox shows, live', async () => {
   const ctx = await setup();
+  const heard = recordRoomEvents(ctx.callEvents);
   const answer = await ctx.post('/api/demo-calls', demo);
   expect(answer.body.status).toBe('preparing');
   expect((await request(ctx.app).post(`${receiptPathOf(answer.body)}/stop`)).status).toBe(303);
@@ -337,6 +338,10 @@ test('a call not yet placed ends when its consent is revoked, with the reason th
     outcome: 'failed',
     ended_reason: CALL_CANCELLED_REASON,
   });
+  // Whoever watches the call in the demo dialog sees it end.
+  expect(heard.map((event) => event.event)).toContainEqual(
+    expect.objectContaining({ callId: call.id, state: 'ended', outcome: 'failed' }),
+  );
 });
 
 test('the lead inbox shows each lead’s consent state, filters by it, and its export carries it', async () => {

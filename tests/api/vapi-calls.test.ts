@@ -324,6 +324,30 @@ test('a call Vapi created although its answer never came is not placed again', a
   expect(await ctx.callRow(callId)).toMatchObject({ provider_call_id: 'vapi-call-1', state: 'ringing' });
 });
 
+test('a consent taken back before its call is placed dials nobody, even from a worker that held the placement', async () => {
+  const ctx = await setup();
+  const res = await ctx.demoCall();
+  const { callId } = res.body;
+  // A worker on another instance has leased the placement and is about to send it.
+  const lease = new Date(ctx.time.clock().getTime() + 60_000).toISOString();
+  await ctx.db.updateTable('outbox').set({ claimed_until: lease }).where('delivery_id', '=', callId).execute();
+
+  const stop = await request(ctx.app).post(`${new URL(res.body.receiptUrl).pathname}/stop`);
+  expect(stop.status).toBe(303);
+  // The revocation could not withdraw a leased row; the call itself has ended, and its room heard so.
+  expect(await ctx.placementRow(callId)).toMatchObject({ delivered_at: null });
+  expect(await ctx.callRow(callId)).toMatchObject({ state: 'ended', outcome: 'failed' });
+  expect(ctx.events.filter((event) => event.event.callId === callId).map((event) => event.event)).toContainEqual(
+    expect.objectContaining({ state: 'ended', outcome: 'failed', status: 'failed' }),
+  );
+
+  // The lease runs out and a worker sends the row: it reads the call first, and places nothing.
+  ctx.time.advance(61_000);
+  await ctx.placements.runOnce();
+  expect(ctx.vapi.calls).toEqual([]);
+  expect(await ctx.callRow(callId)).toMatchObject({ state: 'ended', provider_call_id: null });
+});
+
 test('a call Vapi refuses fails at once with Vapi’s reason, shown in the lead inbox, and is not retried', async () => {
   const ctx = await setup();
   ctx.vapi.answerNext({ status: 400, body: { message: ['assistantId must be a UUID'], error: 'Bad Request' } });
