@@ -91,6 +91,7 @@ test('migrations create every table with the columns the product stores, and run
     '0012-visitor-ids',
     '0014-consent-receipts',
     '0015-live-calls',
+    '0016-shared-keys',
   ]);
   expect(await migrateToLatest(db)).toEqual([]);
 
@@ -206,6 +207,7 @@ test('upgrading keeps open sessions, lets the operator role sign in, and says wh
     '0012-visitor-ids',
     '0014-consent-receipts',
     '0015-live-calls',
+    '0016-shared-keys',
   ]);
   await db
     .insertInto('sessions')
@@ -248,7 +250,7 @@ test('npm run db:migrate migrates the database in DATA_DIR and says what it appl
     });
   const first = await run({ DATA_DIR: dataDir });
   expect(first.stdout.trim()).toBe(
-    'Applied 0001-initial, 0002-consents, 0003-session-id-hashes, 0004-outbox-delivery, 0005-visit-rollups, 0006-lead-inbox, 0007-privacy-requests, 0008-preparing-calls, 0009-shared-limits, 0010-shared-hook-replays, 0011-shared-socket-slots, 0012-visitor-ids, 0014-consent-receipts, 0015-live-calls',
+    'Applied 0001-initial, 0002-consents, 0003-session-id-hashes, 0004-outbox-delivery, 0005-visit-rollups, 0006-lead-inbox, 0007-privacy-requests, 0008-preparing-calls, 0009-shared-limits, 0010-shared-hook-replays, 0011-shared-socket-slots, 0012-visitor-ids, 0014-consent-receipts, 0015-live-calls, 0016-shared-keys',
   );
   expect(fs.existsSync(path.join(dataDir, 'porchlight.sqlite'))).toBe(true);
   const second = await run({ DATA_DIR: dataDir });

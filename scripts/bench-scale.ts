@@ -133,6 +133,7 @@ const receiverPort = typeof receiverAddress === 'object' && receiverAddress ? re
 const env = {
   DATABASE_URL: postgres.url('porchlight_bench'),
   SESSION_SECRET: crypto.randomBytes(24).toString('hex'),
+  DO_NOT_CONTACT_KEY: crypto.randomBytes(24).toString('hex'),
   HOOK_SECRET,
   LEAD_WEBHOOK_URL: `http://127.0.0.1:${receiverPort}/leads`,
 };

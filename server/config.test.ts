@@ -290,7 +290,7 @@ test('metrics are off unless METRICS_PORT is set, and then bound to loopback unl
   expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/^Invalid environment variable METRICS_PORT: /);
 });
 
-test('DATABASE_URL takes a PostgreSQL URL; in production it needs a SESSION_SECRET shared by every instance', () => {
+test('DATABASE_URL takes a PostgreSQL URL; in production it needs a SESSION_SECRET and a DO_NOT_CONTACT_KEY shared by every instance', () => {
   const url = 'postgres://porchlight:secret@db.internal:5432/porchlight';
   expect(loadConfig({}).databaseUrl).toBeUndefined();
   expect(loadConfig({ DATABASE_URL: url }).databaseUrl).toBe(url);
@@ -302,5 +302,15 @@ test('DATABASE_URL takes a PostgreSQL URL; in production it needs a SESSION_SECR
     'Invalid environment variable SESSION_SECRET: required with DATABASE_URL in production',
   );
   const secret = 'a-session-secret-of-at-least-32-characters';
-  expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, SESSION_SECRET: secret }).databaseUrl).toBe(url);
+  expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, SESSION_SECRET: secret })).toThrow(
+    'Invalid environment variable DO_NOT_CONTACT_KEY: required with DATABASE_URL in production',
+  );
+  const key = 'a-do-not-contact-key-of-32-characters';
+  expect(
+    loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, SESSION_SECRET: secret, DO_NOT_CONTACT_KEY: key })
+      .databaseUrl,
+  ).toBe(url);
+  expect(() => loadConfig({ DO_NOT_CONTACT_KEY: 'short' })).toThrow(
+    /^Invalid environment variable DO_NOT_CONTACT_KEY: /,
+  );
 });

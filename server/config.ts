@@ -77,6 +77,7 @@ export const envSchema = z.object({
   ANALYTICS_PASSWORD: z.string().min(8).optional(),
   OPERATOR_PASSWORD: z.string().min(8).optional(),
   SESSION_SECRET: z.string().min(32).optional(),
+  DO_NOT_CONTACT_KEY: z.string().min(32).optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(720).default(12),
   LOGIN_ATTEMPTS_PER_15_MIN: z.coerce.number().int().positive().default(5),
   LOGIN_ROLE_FAILURES_PER_15_MIN: z.coerce.number().int().positive().default(20),
@@ -245,6 +246,11 @@ export interface Secrets {
   operatorPassword: string | undefined;
   /** Signs the session cookies; unset means a generated one kept in DATA_DIR (server/sessions/session-secret.ts). */
   sessionSecret: string | undefined;
+  /**
+   * Keys the do-not-contact list's digests; unset means one derived from the erasure ledger's key in DATA_DIR
+   * (server/consent/do-not-contact.ts). Instances sharing a PostgreSQL database need the same one.
+   */
+  doNotContactKey: string | undefined;
   /** Bearer keys of the remote checks. */
   emailCheckKey: string | undefined;
   phoneCheckKey: string | undefined;
@@ -297,6 +303,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (env.DATABASE_URL && env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
     throw new ConfigError(
       'Invalid environment variable SESSION_SECRET: required with DATABASE_URL in production, the same on every instance',
+    );
+  }
+  // Each instance would key the do-not-contact list with its own DATA_DIR's key otherwise, and not find a number
+  // another instance listed.
+  if (env.DATABASE_URL && env.NODE_ENV === 'production' && !env.DO_NOT_CONTACT_KEY) {
+    throw new ConfigError(
+      'Invalid environment variable DO_NOT_CONTACT_KEY: required with DATABASE_URL in production, the same on every instance',
     );
   }
   // Node refuses a server whose headers may take longer than the whole request.
@@ -378,6 +391,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       analyticsPassword: env.ANALYTICS_PASSWORD,
       operatorPassword: env.OPERATOR_PASSWORD,
       sessionSecret: env.SESSION_SECRET,
+      doNotContactKey: env.DO_NOT_CONTACT_KEY,
       emailCheckKey: env.EMAIL_CHECK_KEY,
       phoneCheckKey: env.PHONE_CHECK_KEY,
       nameCheckKey: env.NAME_CHECK_KEY,

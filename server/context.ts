@@ -16,6 +16,7 @@ import { callAutomationConfigured, type Schedule, startLocalCallDriver } from '#
 import { vapiPlacer } from '#server/calls/vapi-placer.ts';
 import { type ConsentStore, consentStore } from '#server/consent/consent-store.ts';
 import { type DoNotContactKey, doNotContactKey } from '#server/consent/do-not-contact.ts';
+import { checkSharedKey } from '#server/consent/shared-key.ts';
 import { type LeadVolumeStore, leadVolumeStore } from '#server/dashboard/lead-volume-store.ts';
 import { createEventBus } from '#server/events/event-bus.ts';
 import { type GeoLocator, sharedGeoLocator } from '#server/geo/geo-locator.ts';
@@ -94,8 +95,8 @@ export interface ContextOverrides {
   /** The local call driver's timers; tests pass their own. */
   callSchedule?: Schedule;
   /**
-   * The key the do-not-contact list derives its own from; by default the erasure ledger's, in DATA_DIR. Instances
-   * sharing a PostgreSQL database must share it (docs/product-rules.md#consent).
+   * The key the do-not-contact list derives its own from; by default DO_NOT_CONTACT_KEY, else the erasure ledger's
+   * in DATA_DIR. Instances sharing a PostgreSQL database must share it (docs/product-rules.md#consent).
    */
   ledgerKey?: Buffer;
 }
@@ -229,6 +230,22 @@ export async function createContext(config: Config, overrides: ContextOverrides 
   const own = overrides.db ? undefined : await openOwnDatabase(config, logger, clock, metrics);
   const db: DB = overrides.db ?? own?.db ?? noDatabase();
   const shared = isPostgres(db);
+  // The do-not-contact list's key: DO_NOT_CONTACT_KEY, or one derived from the erasure ledger's in DATA_DIR. On
+  // PostgreSQL it must be the one every other instance has; a start with another stops here.
+  const doNotContactSecret =
+    overrides.ledgerKey ??
+    (config.secrets.doNotContactKey
+      ? Buffer.from(config.secrets.doNotContactKey)
+      : erasureLedger(config.dataDir).key());
+  try {
+    await checkSharedKey(db, 'do-not-contact', doNotContactSecret, clock());
+  } catch (error) {
+    if (own) {
+      await own.db.destroy();
+      own.sqlite?.lock.release();
+    }
+    throw error;
+  }
   const backupStatus = overrides.backupStatus ?? own?.sqlite?.backups.status;
   metrics.observe({ outboxBacklog: () => outboxBacklog(db, LEAD_TOPICS), backupStatus });
 
@@ -248,7 +265,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
     createEventBus<NewLeadEvent>((error) => logger.error({ err: error }, 'lead event listener failed'));
   const conversation = callConversation({ db, events: callEvents, clock });
   const reportCall = callReporter({ calls, conversation });
-  const doNotContact = doNotContactKey(overrides.ledgerKey ?? erasureLedger(config.dataDir).key());
+  const doNotContact = doNotContactKey(doNotContactSecret);
   const outbox = createOutboxWorker({
     db,
     url: config.secrets.leadWebhookUrl,

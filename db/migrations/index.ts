@@ -13,6 +13,7 @@ import * as sharedSocketSlots from './0011-shared-socket-slots.ts';
 import * as visitorIds from './0012-visitor-ids.ts';
 import * as consentReceipts from './0014-consent-receipts.ts';
 import * as liveCalls from './0015-live-calls.ts';
+import * as sharedKeys from './0016-shared-keys.ts';
 
 // A static list, not a folder scan: a scan breaks once the code is bundled, since the files are no longer there.
 // Add new migrations at the end with the next number. Each runs in its own transaction with foreign keys off
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0012-visitor-ids': visitorIds,
   '0014-consent-receipts': consentReceipts,
   '0015-live-calls': liveCalls,
+  '0016-shared-keys': sharedKeys,
 };

@@ -11,6 +11,7 @@ import { fakeThirdParties, recordRoomEvents } from '#tests/support/leads.ts';
 import { manualClock } from '#tests/support/manual-clock.ts';
 import { SIGN_IN_ENV, signedInAgent } from '#tests/support/sessions.ts';
 import { createTestApp, sameDatabaseAs } from '#tests/support/test-app.ts';
+import { testPostgresUrl } from '#tests/support/test-database.ts';
 
 // Consent a visitor can see and take back (docs/product-rules.md#consent): the receipt behind an unguessable
 // link, revocation by its button or by the consent policy page's form, and the do-not-contact list after it.
@@ -297,6 +298,28 @@ test('the do-not-contact list holds across instances sharing the database, and s
     { digest: expect.stringMatching(/^[0-9a-f]{64}$/), kind: 'email', listed_at: NOON_IN_TEXAS },
   ]);
 });
+
+test.skipIf(testPostgresUrl() === undefined)(
+  'on PostgreSQL, every instance needs the same DO_NOT_CONTACT_KEY: one with another refuses to start, saying why',
+  async () => {
+    const key = 'the-do-not-contact-key-of-instance-one';
+    const first = await createTestApp({ DO_NOT_CONTACT_KEY: key });
+    open.push(first);
+    const url = first.config.databaseUrl ?? '';
+    await expect(
+      createTestApp({ DATABASE_URL: url, DO_NOT_CONTACT_KEY: 'another-do-not-contact-key-entirely' }),
+    ).rejects.toThrow(/^DO_NOT_CONTACT_KEY differs from the one the other instances on this database use/);
+    // Nor does a missing one pass for it: the key of a DATA_DIR of its own is another key.
+    await expect(createTestApp({ DATABASE_URL: url })).rejects.toThrow(/^DO_NOT_CONTACT_KEY differs/);
+
+    const second = await createTestApp({ DATABASE_URL: url, DO_NOT_CONTACT_KEY: key });
+    open.push(second);
+    const revoked = await request(first.app).post('/api/consent-revocations').send({ phone: '2108675309' });
+    expect(revoked.status).toBe(202);
+    const refused = await request(second.app).post('/api/demo-calls').send(demo);
+    expect(refused.status).toBe(422);
+  },
+);
 
 test('a privacy export carries the consent and its revocation; an erasure leaves only the do-not-contact list', async () => {
   const ctx = await setup();

@@ -63,6 +63,7 @@ test.skipIf(testPostgresUrl() === undefined)(
     const env = {
       DATABASE_URL: database.url,
       SESSION_SECRET: 'a-session-secret-shared-by-every-instance',
+      DO_NOT_CONTACT_KEY: 'a-do-not-contact-key-shared-by-every-instance',
       LEAD_WEBHOOK_URL: receiver.url,
       // Long enough that a busy machine's slow answer is not taken for a failure (and the lead sent again). A
       // lease on a row being sent lasts twice this plus a second: the survivor's wait for the dead one's rows.

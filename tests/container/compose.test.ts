@@ -109,6 +109,7 @@ beforeAll(async () => {
     POSTGRES_PASSWORD: 'container-test-postgres-password',
     SITE_URL,
     SESSION_SECRET: 'container-test-session-secret-0123456789abcdef',
+    DO_NOT_CONTACT_KEY: 'container-test-do-not-contact-key-0123456789abcdef',
     LB_PORT: `127.0.0.1:${port}`,
   };
   const [file = 'docker', ...prefix] = await composeCommand();

@@ -63,7 +63,13 @@ export async function createTestApp(env: Record<string, string> = {}, overrides:
     LOG_LEVEL: 'silent',
     LOGIN_FAILURE_DELAY_MS: '0',
     // Production refuses a shared database without a shared session secret (server/config.ts).
-    ...(database ? { DATABASE_URL: database.url, SESSION_SECRET: 'a-session-secret-shared-by-test-instances' } : {}),
+    ...(database
+      ? {
+          DATABASE_URL: database.url,
+          SESSION_SECRET: 'a-session-secret-shared-by-test-instances',
+          DO_NOT_CONTACT_KEY: 'a-do-not-contact-key-shared-by-test-instances',
+        }
+      : {}),
     ...env,
   });
   // No test reaches the network: a third party is faked with a MockAgent passed in, and anything else fails.
@@ -104,5 +110,9 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
  */
 export function sameDatabaseAs(first: TestApp): { env: Record<string, string>; overrides: ServerOverrides } {
   const url = first.config.databaseUrl;
-  return url ? { env: { DATABASE_URL: url }, overrides: {} } : { env: {}, overrides: { db: first.db } };
+  // The same do-not-contact key too: an instance with another refuses to start (server/consent/shared-key.ts).
+  const key = first.config.secrets.doNotContactKey;
+  return url
+    ? { env: { DATABASE_URL: url, ...(key ? { DO_NOT_CONTACT_KEY: key } : {}) }, overrides: {} }
+    : { env: {}, overrides: { db: first.db } };
 }
