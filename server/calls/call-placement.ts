@@ -18,6 +18,9 @@ export const PLACE_CALL_TOPIC = 'call.place';
 /** How long a call may wait to be placed past its time: a visitor asked for a call now, not in an hour. */
 export const PLACEMENT_WINDOW_MS = 30 * 60_000;
 
+/** How far the provider's clock may be behind ours when we ask it for the calls made since a call was asked for. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
 const payloadSchema = z.object({ callId: z.string(), leadId: z.string(), notAfter: z.iso.datetime() });
 
 /**
@@ -71,7 +74,7 @@ export function callPlacement({
     const call = await db
       .selectFrom('call_notifications as c')
       .innerJoin('leads as l', 'l.id', 'c.lead_id')
-      .select(['c.lead_id', 'c.phone_number', 'c.state', 'c.provider_call_id', 'l.full_name'])
+      .select(['c.lead_id', 'c.phone_number', 'c.state', 'c.provider_call_id', 'c.created_at', 'l.full_name'])
       .where('c.id', '=', callId)
       .executeTakeFirst();
     if (!call) throw new GiveUpDelivery('the call is no longer stored');
@@ -80,6 +83,17 @@ export function callPlacement({
       return;
     }
     if (clock() > new Date(notAfter)) return fail(callId, `not placed by ${notAfter}: the provider was unavailable`);
+    if (row.attempts > 0) {
+      // An attempt before may have dialled although its answer never came (a timeout, a dropped connection):
+      // the provider is asked first, and a call it has is linked rather than placed again.
+      const since = new Date(new Date(call.created_at).getTime() - CLOCK_SKEW_MS);
+      const earlier = await placer.findPlaced({ callId, since });
+      if (earlier) {
+        await calls.linkProviderCall(callId, earlier.providerCallId);
+        log.info({ callId, providerCallId: earlier.providerCallId }, 'call placed by an earlier attempt: linked');
+        return;
+      }
+    }
     let placed: { providerCallId: string };
     try {
       placed = await placer.place({

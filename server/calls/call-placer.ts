@@ -19,6 +19,11 @@ export interface CallPlacer {
    * placement is tried again later.
    */
   place(request: PlacementRequest): Promise<{ providerCallId: string }>;
+  /**
+   * The provider's id of a call it created for `callId` since `since`, if any: asked before a placement is tried
+   * again, since an attempt whose answer never came may have dialled. Throws when the provider cannot tell.
+   */
+  findPlaced(request: { callId: string; since: Date }): Promise<{ providerCallId: string } | undefined>;
 }
 
 /** The provider answered, and refused this call (a 4xx other than 408 and 429): trying again changes nothing. */

@@ -16,6 +16,12 @@ export interface VapiSettings {
 const NAME_MAX = 40;
 const UNAVAILABLE = new Set([408, 429]);
 const createdSchema = z.object({ id: z.string().min(1).max(200) });
+const listedSchema = z.array(
+  z.looseObject({ id: z.string().min(1).max(200), metadata: z.looseObject({ callId: z.unknown() }).nullish() }),
+);
+// A list of calls carries their transcripts: room for a page of them.
+const LIST_REPLY_BYTES = 8 * 1024 * 1024;
+const LIST_LIMIT = 100;
 
 /**
  * Places calls through Vapi's API: one `POST /call` with the assistant, the number it calls from, the customer
@@ -26,6 +32,27 @@ export function vapiPlacer(settings: VapiSettings, outbound: Outbound): CallPlac
   const url = `${settings.apiUrl.replace(/\/+$/, '')}/call`;
   return {
     provider: 'vapi',
+    async findPlaced({ callId, since }) {
+      // Vapi's list of calls, narrowed to this assistant and number since the call was asked for; our id is in
+      // the metadata each call was created with.
+      const query = new URLSearchParams({
+        assistantId: settings.assistantId,
+        phoneNumberId: settings.phoneNumberId,
+        createdAtGe: since.toISOString(),
+        limit: String(LIST_LIMIT),
+      });
+      const reply = await requestJson(
+        `${url}?${query}`,
+        { method: 'GET', headers: bearer(settings.apiKey), maxReplyBytes: LIST_REPLY_BYTES },
+        outbound,
+      );
+      const listed = listedSchema.safeParse(reply.body);
+      if (!isSuccess(reply.status) || !listed.success) {
+        throw new Error(`Vapi could not list its calls: ${reply.status}${detailOf(reply.body)}`);
+      }
+      const found = listed.data.find((call) => call.metadata?.callId === callId);
+      return found ? { providerCallId: found.id } : undefined;
+    },
     async place({ callId, leadId, phone, name }) {
       const reply = await requestJson(
         url,

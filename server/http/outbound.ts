@@ -17,6 +17,8 @@ export interface OutboundRequest {
   json?: unknown;
   /** Sent as is (already serialised JSON), for callers that sign the exact bytes. */
   body?: string;
+  /** The largest reply read; 64 kB unless a caller expects a list. */
+  maxReplyBytes?: number;
 }
 
 export interface JsonReply {
@@ -44,17 +46,18 @@ export async function requestJson(url: string, init: OutboundRequest, outbound: 
     bodyTimeout: outbound.timeoutMs,
     ...(outbound.dispatcher ? { dispatcher: outbound.dispatcher } : {}),
   });
+  const maxBytes = init.maxReplyBytes ?? MAX_REPLY_BYTES;
   const length = Number(reply.headers['content-length']);
-  if (length > MAX_REPLY_BYTES) {
+  if (length > maxBytes) {
     await reply.body.dump();
     return { status: reply.statusCode, body: undefined };
   }
   const text = await reply.body.text();
-  return { status: reply.statusCode, body: parseJson(text) };
+  return { status: reply.statusCode, body: parseJson(text, maxBytes) };
 }
 
-function parseJson(text: string): unknown {
-  if (!text || text.length > MAX_REPLY_BYTES) return undefined;
+function parseJson(text: string, maxBytes: number): unknown {
+  if (!text || text.length > maxBytes) return undefined;
   try {
     return JSON.parse(text);
   } catch {

@@ -290,7 +290,10 @@ test('a type the hook does not act on, or a call it does not have, is answered 2
 
 test('while Vapi fails or does not answer, the placement is retried with backoff, and the call is placed once', async () => {
   const ctx = await setup();
-  ctx.vapi.answerNext({ status: 503, body: { message: 'Service Unavailable' } }, 'hang');
+  ctx.vapi.answerNext(
+    { status: 503, body: { message: 'Service Unavailable' } },
+    { status: 502, body: { message: 'Bad Gateway' } },
+  );
   const { callId } = (await ctx.demoCall()).body;
 
   expect(await ctx.placements.runOnce()).toEqual({ delivered: 0, failed: 1 });
@@ -308,6 +311,43 @@ test('while Vapi fails or does not answer, the placement is retried with backoff
   expect(await ctx.placements.runOnce()).toEqual({ delivered: 1, failed: 0 });
   expect(ctx.vapi.calls).toHaveLength(3);
   expect(await ctx.callRow(callId)).toMatchObject({ provider_call_id: 'vapi-call-3', state: 'preparing' });
+});
+
+test('a call Vapi created although its answer never came, and told nothing of since, is found and not dialled again', async () => {
+  const ctx = await setup();
+  ctx.vapi.answerNext('hang');
+  const { callId } = (await ctx.demoCall()).body;
+  expect(await ctx.placements.runOnce()).toEqual({ delivered: 0, failed: 1 });
+
+  ctx.time.advance(RETRY_CAP_MS);
+  expect(await ctx.placements.runOnce()).toEqual({ delivered: 1, failed: 0 });
+  // Vapi was asked for its calls of this assistant and number since the call was asked for, and had it.
+  expect(ctx.vapi.calls).toHaveLength(1);
+  expect(ctx.vapi.lists.map((query) => [query.get('assistantId'), query.get('phoneNumberId')])).toEqual([
+    ['assistant-1', 'phone-number-1'],
+  ]);
+  expect(Date.parse(ctx.vapi.lists[0]?.get('createdAtGe') ?? '')).toBeLessThanOrEqual(Date.parse(NOON));
+  expect(await ctx.callRow(callId)).toMatchObject({ provider_call_id: 'vapi-call-1', state: 'preparing' });
+  // Its messages then move it on as any call's.
+  await ctx.send({ id: 'vapi-call-1', callId }, { type: 'status-update', status: 'ringing' });
+  expect(await ctx.callRow(callId)).toMatchObject({ state: 'ringing' });
+});
+
+test('while Vapi cannot say whether an earlier attempt dialled, nothing is dialled', async () => {
+  const ctx = await setup();
+  ctx.vapi.answerNext('hang');
+  ctx.vapi.answerNextList({ status: 500, body: { message: 'Internal Server Error' } });
+  const { callId } = (await ctx.demoCall()).body;
+  expect(await ctx.placements.runOnce()).toEqual({ delivered: 0, failed: 1 });
+  ctx.time.advance(RETRY_CAP_MS);
+  expect(await ctx.placements.runOnce()).toEqual({ delivered: 0, failed: 1 });
+  expect((await ctx.placementRow(callId)).last_error).toContain('Vapi could not list its calls: 500');
+  expect(ctx.vapi.calls).toHaveLength(1);
+  // Once it can, the call it had is linked.
+  ctx.time.advance(RETRY_CAP_MS);
+  expect(await ctx.placements.runOnce()).toEqual({ delivered: 1, failed: 0 });
+  expect(ctx.vapi.calls).toHaveLength(1);
+  expect(await ctx.callRow(callId)).toMatchObject({ provider_call_id: 'vapi-call-1' });
 });
 
 test('a call Vapi created although its answer never came is not placed again', async () => {

@@ -3,7 +3,8 @@ import { MockAgent } from 'undici';
 import { signBody, VAPI_SIGNATURE_HEADER } from '#server/hooks/signing.ts';
 
 // Vapi on loopback, speaking the shapes its API documents: `POST /call` answers 201 with the new call's id, or
-// what the test programs (a 5xx, a 4xx, no answer at all). Every request it receives is kept for the test to read.
+// what the test programs (a 5xx, a 4xx, no answer at all: the call is then created all the same); `GET /call`
+// lists the calls created, by assistant, number and creation time. Every request is kept for the test to read.
 
 export interface ReceivedCall {
   authorization: string | undefined;
@@ -21,8 +22,12 @@ export interface FakeVapi {
   url: string;
   /** Every `POST /call` received, in order. */
   calls: ReceivedCall[];
+  /** The query of every `GET /call` received, in order. */
+  lists: URLSearchParams[];
   /** The answers to the next calls, in order; once used up, each call is created (201). */
   answerNext(...answers: Answer[]): void;
+  /** The answers to the next lists of calls, in order; once used up, each lists the calls created. */
+  answerNextList(...answers: { status: number; body: unknown }[]): void;
   /** A dispatcher that reaches this fake and refuses everything else, so no test reaches the network. */
   dispatcher: MockAgent;
   close(): Promise<void>;
@@ -30,6 +35,9 @@ export interface FakeVapi {
 
 export async function fakeVapi(): Promise<FakeVapi> {
   const calls: ReceivedCall[] = [];
+  const lists: URLSearchParams[] = [];
+  const listAnswers: { status: number; body: unknown }[] = [];
+  const created: (ReceivedCall['body'] & { id: string; createdAt: string; status: string })[] = [];
   const answers: Answer[] = [];
   const hanging = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
@@ -39,12 +47,36 @@ export async function fakeVapi(): Promise<FakeVapi> {
       raw += chunk;
     });
     req.on('end', () => {
+      const url = new URL(req.url ?? '/', 'http://vapi');
+      if (req.method === 'GET' && url.pathname === '/call') {
+        lists.push(url.searchParams);
+        const programmed = listAnswers.shift();
+        if (programmed) {
+          res.writeHead(programmed.status, { 'content-type': 'application/json' }).end(JSON.stringify(programmed.body));
+          return;
+        }
+        const since = url.searchParams.get('createdAtGe') ?? '';
+        const listed = created.filter(
+          (call) =>
+            call.assistantId === url.searchParams.get('assistantId') &&
+            call.phoneNumberId === url.searchParams.get('phoneNumberId') &&
+            call.createdAt >= since,
+        );
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(listed));
+        return;
+      }
       if (req.method !== 'POST' || req.url !== '/call') {
         res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
         return;
       }
-      calls.push({ authorization: req.headers.authorization, body: JSON.parse(raw) });
-      const answer = answers.shift() ?? { status: 201, body: { id: `vapi-call-${calls.length}`, status: 'queued' } };
+      const body = JSON.parse(raw);
+      calls.push({ authorization: req.headers.authorization, body });
+      const id = `vapi-call-${calls.length}`;
+      const answer = answers.shift() ?? { status: 201, body: { id, status: 'queued' } };
+      if (answer === 'hang' || answer.status === 201) {
+        // Created, whether or not its answer gets back.
+        created.push({ ...body, id, createdAt: new Date().toISOString(), status: 'queued' });
+      }
       if (answer === 'hang') {
         hanging.add(res);
         return;
@@ -62,7 +94,9 @@ export async function fakeVapi(): Promise<FakeVapi> {
   return {
     url: `http://${host}`,
     calls,
+    lists,
     answerNext: (...next) => answers.push(...next),
+    answerNextList: (...next) => listAnswers.push(...next),
     dispatcher,
     async close() {
       for (const res of hanging) res.destroy();
