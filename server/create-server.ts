@@ -85,6 +85,7 @@ export async function createServer(config: Config, overrides: ServerOverrides = 
   });
   const unbindInboxRoom = bindInboxRoom(io, {
     events: ctx.leadEvents,
+    callEvents: ctx.callEvents,
     sessions: ctx.sessions,
     sessionSecret: ctx.sessionSecret,
     logger,

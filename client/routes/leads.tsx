@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { unseenLeadsAtom } from '#client/features/leads/follow-new-leads.ts';
+import { unseenLeadsAtom } from '#client/features/leads/follow-inbox.ts';
 import { LeadInbox } from '#client/features/leads/lead-inbox.tsx';
 import { forgetLeads } from '#client/features/leads/leads-queries.ts';
 import { OperatorGate } from '#client/features/operator/operator-gate.tsx';

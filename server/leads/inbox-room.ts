@@ -1,6 +1,7 @@
 import cookieParser from 'cookie-parser';
 import type { Request } from 'express';
 import type { Server, Socket } from 'socket.io';
+import { type CallEvents, statusOf } from '#server/calls/call-events.ts';
 import type { EventBus } from '#server/events/event-bus.ts';
 import { tokenBucket } from '#server/http/token-bucket.ts';
 import type { Logger } from '#server/logger.ts';
@@ -8,8 +9,10 @@ import { sessionIdOf } from '#server/sessions/session-cookies.ts';
 import type { SessionStore } from '#server/sessions/session-store.ts';
 import { type Clock, systemClock } from '#shared/clock.ts';
 import {
+  INBOX_CALL_EVENT,
   INBOX_FOLLOW_EVENT,
   INBOX_LEAD_EVENT,
+  type InboxCallEvent,
   type InboxFollowAck,
   type NewLeadEvent,
 } from '#shared/inbox-protocol.ts';
@@ -29,18 +32,27 @@ const FOLLOW_REFILL_MS = 10_000;
 
 /**
  * A socket whose handshake carried a live operator session may follow the inbox room, and hears there of every
- * lead accepted on any instance (the adapter passes room pushes on). The event names no one; the page reads
- * the lead behind its own sign-in. Returns the function that unbinds the event subscription.
+ * lead accepted and every change of a call's state on any instance (the adapter passes room pushes on). The
+ * events name no one; the page reads the leads behind its own sign-in. Returns the function that unbinds the
+ * event subscriptions.
  */
 export function bindInboxRoom(
   io: Server,
   {
     events,
+    callEvents,
     sessions,
     sessionSecret,
     logger,
     clock = systemClock,
-  }: { events: LeadEvents; sessions: SessionStore; sessionSecret: string; logger: Logger; clock?: Clock },
+  }: {
+    events: LeadEvents;
+    callEvents: CallEvents;
+    sessions: SessionStore;
+    sessionSecret: string;
+    logger: Logger;
+    clock?: Clock;
+  },
 ): () => void {
   const log = logger.child({ subsystem: 'inbox-room' });
   const readCookies = cookieParser(sessionSecret);
@@ -84,7 +96,17 @@ export function bindInboxRoom(
         });
     });
   });
-  return events.subscribe((event) => {
+  const unsubscribeLeads = events.subscribe((event) => {
     io.to(INBOX_ROOM).emit(INBOX_LEAD_EVENT, event);
   });
+  // State changes only: transcript lines come many a second and change nothing a card shows.
+  const unsubscribeCalls = callEvents.subscribe((event) => {
+    const status = statusOf(event);
+    if (status)
+      io.to(INBOX_ROOM).emit(INBOX_CALL_EVENT, { callId: status.callId, state: status.state } satisfies InboxCallEvent);
+  });
+  return () => {
+    unsubscribeLeads();
+    unsubscribeCalls();
+  };
 }

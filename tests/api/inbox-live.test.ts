@@ -3,13 +3,16 @@ import request from 'supertest';
 import { afterEach, expect, test, vi } from 'vitest';
 import { NOT_SIGNED_IN, TOO_MANY_FOLLOWS } from '#server/leads/inbox-room.ts';
 import {
+  INBOX_CALL_EVENT,
   INBOX_FOLLOW_EVENT,
   INBOX_LEAD_EVENT,
+  type InboxCallEvent,
   type InboxFollowAck,
   type NewLeadEvent,
 } from '#shared/inbox-protocol.ts';
 import type { InboxPage } from '#shared/lead-inbox.ts';
 import type { SessionRole } from '#shared/session-schema.ts';
+import { manualClock } from '#tests/support/manual-clock.ts';
 import { cookiePair, PASSWORDS, SIGN_IN_ENV, setCookies, signedCookieValue } from '#tests/support/sessions.ts';
 import { createTestApp, sameDatabaseAs, type TestApp } from '#tests/support/test-app.ts';
 import { testPostgresUrl } from '#tests/support/test-database.ts';
@@ -32,8 +35,14 @@ afterEach(async () => {
   for (const item of open.splice(0).reverse()) await item.close();
 });
 
+// Noon in San Antonio: a 210 number's demo call is placed at once, not scheduled.
+const NOON_IN_TEXAS = '2026-03-02T18:00:00.000Z';
+
 async function started(env: Record<string, string> = {}, overrides = {}) {
-  const app = await createTestApp({ ...SIGN_IN_ENV, ...env }, overrides);
+  const app = await createTestApp(
+    { ...SIGN_IN_ENV, ...env },
+    { clock: manualClock(NOON_IN_TEXAS).clock, ...overrides },
+  );
   open.push(app);
   return { app, url: await app.start() };
 }
@@ -68,16 +77,27 @@ function heard(socket: Socket): NewLeadEvent[] {
   return events;
 }
 
+function heardCalls(socket: Socket): InboxCallEvent[] {
+  const events: InboxCallEvent[] = [];
+  socket.on(INBOX_CALL_EVENT, (event: InboxCallEvent) => events.push(event));
+  return events;
+}
+
 test('a signed-in operator hears of each accepted lead, by id and kind only, and finds them in the inbox', async () => {
   const { app, url } = await started();
   const cookie = await cookieOf(app, 'operator');
   const socket = await socketTo(url, cookie);
   const events = heard(socket);
+  const calls = heardCalls(socket);
   expect(await follow(socket)).toEqual({ following: true });
 
-  expect((await request(app.app).post('/api/demo-calls').send(demo)).status).toBe(201);
+  const created = await request(app.app).post('/api/demo-calls').send(demo);
+  expect(created.status).toBe(201);
   expect((await request(app.app).post('/api/contact').send(contact)).status).toBe(201);
   await vi.waitFor(() => expect(events).toHaveLength(2));
+  // The demo call's state, each time it changes (the contact form has no call): its id and state, nothing said.
+  await vi.waitFor(() => expect(calls).toContainEqual({ callId: created.body.callId, state: 'preparing' }));
+  for (const call of calls) expect(Object.keys(call).sort()).toEqual(['callId', 'state']);
   // No name, number or address travels on the socket: the page reads the lead behind its sign-in.
   for (const event of events) expect(Object.keys(event).sort()).toEqual(['at', 'kind', 'leadId']);
   expect(events.map((event) => event.kind)).toEqual(['demo', 'contact']);

@@ -109,9 +109,18 @@ testWithOwnServer(
 
     // In sight: the list takes it in, no reload, no count.
     await postDemoCall(request, { ...first, fullName: 'Lena Live' });
-    await expect(page.getByRole('article', { name: 'Lena Live' })).toBeVisible();
+    const card = page.getByRole('article', { name: 'Lena Live' });
+    await expect(card).toBeVisible();
     await expect(leadsStatus(page)).toHaveText('Leads 1-1 of 1, newest first.');
     await expect(page).toHaveTitle('Lead Inbox | Porchlight');
+    // Its call moves on in the card as it happens, to its end, still without a reload.
+    const loads: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) loads.push(frame.url());
+    });
+    await expect(card).toContainText(/Immediate: (preparing|ringing|in progress)/);
+    await expect(card).toContainText(/Immediate: ended: completed/, { timeout: 60_000 });
+    expect(loads).toEqual([]);
 
     // Out of sight: the title counts what came in.
     await setTabHidden(page, true);

@@ -7,7 +7,7 @@ import { useQuery } from '#client/lib/use-query.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
 import { INBOX_PAGE_SIZE, type InboxFilters } from '#shared/lead-inbox.ts';
 import { DeliveryPanel } from './delivery-panel.tsx';
-import { followNewLeads, unseenLeadsAtom } from './follow-new-leads.ts';
+import { followInbox, unseenLeadsAtom } from './follow-inbox.ts';
 import { InboxFiltersForm } from './inbox-filters.tsx';
 import { filtersFromSearch, inboxQueryString, isFiltered } from './inbox-params.ts';
 import { LeadCard } from './lead-card.tsx';
@@ -38,6 +38,9 @@ const heading = css`
     outline: none;
   }
 `;
+
+/** How long the page waits after a call moves on before it reloads, so that changes close together load once. */
+const CALL_RELOAD_AFTER_MS = 500;
 
 /** A notice of what an action did is said, then goes: left up, it would speak of a state long past. */
 export const NOTICE_SHOWN_MS = 10_000;
@@ -84,14 +87,25 @@ export function LeadInbox() {
       if (document.visibilityState === 'visible') setUnseen(0);
     };
     document.addEventListener('visibilitychange', seen);
-    const stop = followNewLeads(() => {
-      if (document.visibilityState === 'hidden') setUnseen((count) => count + 1);
-      // The newest page takes them in; an older one says how many wait above it.
-      if (shown.current.cursor === undefined) reloadLeads(shown.current);
-      else setArrived((count) => count + 1);
+    // A call's changes come a few at once (ringing, then in progress): the page reloads once for them.
+    let callReload: ReturnType<typeof setTimeout> | undefined;
+    const stop = followInbox({
+      onLead() {
+        if (document.visibilityState === 'hidden') setUnseen((count) => count + 1);
+        // The newest page takes them in; an older one says how many wait above it.
+        if (shown.current.cursor === undefined) reloadLeads(shown.current);
+        else setArrived((count) => count + 1);
+      },
+      onCall() {
+        callReload ??= setTimeout(() => {
+          callReload = undefined;
+          reloadLeads(shown.current);
+        }, CALL_RELOAD_AFTER_MS);
+      },
     });
     return () => {
       stop();
+      clearTimeout(callReload);
       document.removeEventListener('visibilitychange', seen);
       setUnseen(0);
     };

@@ -1,6 +1,14 @@
 import { atom } from 'jotai';
 import { roomSocket } from '#client/lib/room-socket.ts';
-import { INBOX_FOLLOW_EVENT, INBOX_LEAD_EVENT, type NewLeadEvent, newLeadEventSchema } from '#shared/inbox-protocol.ts';
+import {
+  INBOX_CALL_EVENT,
+  INBOX_FOLLOW_EVENT,
+  INBOX_LEAD_EVENT,
+  type InboxCallEvent,
+  inboxCallEventSchema,
+  type NewLeadEvent,
+  newLeadEventSchema,
+} from '#shared/inbox-protocol.ts';
 
 /** How long a follow may wait for its answer before the connection is taken as lost. */
 const FOLLOW_TIMEOUT_MS = 10_000;
@@ -16,12 +24,20 @@ function signedOut(answer: unknown): boolean {
   return typeof answer === 'object' && answer !== null && 'error' in answer && /sign in/i.test(String(answer.error));
 }
 
+export interface InboxListener {
+  /** A lead the site accepted. */
+  onLead(event: NewLeadEvent): void;
+  /** A call moved on: ringing, in progress, ended. */
+  onCall(event: InboxCallEvent): void;
+}
+
 /**
- * Follows the inbox room (shared/inbox-protocol.ts) with this browser's operator session, and tells `onLead` of
- * each lead the site accepts from then on, on any instance. Follows again after every reconnection; a lapsed
- * session stops it (the inbox's next load brings the sign-in back). Returns the function that stops following.
+ * Follows the inbox room (shared/inbox-protocol.ts) with this browser's operator session, and tells `listener` of
+ * each lead the site accepts and each call that moves on from then on, on any instance. Follows again after every
+ * reconnection; a lapsed session stops it (the inbox's next load brings the sign-in back). Returns the function
+ * that stops following.
  */
-export function followNewLeads(onLead: (event: NewLeadEvent) => void): () => void {
+export function followInbox(listener: InboxListener): () => void {
   const room = roomSocket(({ socket, rejoin, joined, stopped, stop }) => {
     socket.timeout(FOLLOW_TIMEOUT_MS).emit(INBOX_FOLLOW_EVENT, (error: Error | null, answer: unknown) => {
       if (stopped()) return;
@@ -32,7 +48,11 @@ export function followNewLeads(onLead: (event: NewLeadEvent) => void): () => voi
   });
   room.socket.on(INBOX_LEAD_EVENT, (value: unknown) => {
     const event = newLeadEventSchema.safeParse(value);
-    if (event.success && !room.stopped()) onLead(event.data);
+    if (event.success && !room.stopped()) listener.onLead(event.data);
+  });
+  room.socket.on(INBOX_CALL_EVENT, (value: unknown) => {
+    const event = inboxCallEventSchema.safeParse(value);
+    if (event.success && !room.stopped()) listener.onCall(event.data);
   });
   return room.stop;
 }
