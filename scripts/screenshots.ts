@@ -42,7 +42,8 @@ async function capture(context: BrowserContext, url: string, file: string) {
       window.scrollTo(0, 0);
       await document.fonts.ready;
     });
-    await page.waitForLoadState('networkidle');
+    // A page that holds a connection open (the live lead inbox) is never idle: it is taken as it is by then.
+    await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
     await page.screenshot({ path: file, fullPage: true });
   } finally {
     await page.close();
@@ -71,7 +72,7 @@ try {
   const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? '').pathname);
   const pages = [...listed, ...UNLISTED];
   // A demo call and a contact form, so the signed-in inbox shows what a lead looks like.
-  const headers = { origin: base, 'content-type': 'application/json' };
+  const headers = { origin: server.base, 'content-type': 'application/json' };
   const leads = [
     ['/api/demo-calls', { fullName: 'Jane Doe', phone: '2108675309', email: 'jane@example.com', consent: true }],
     [
@@ -104,6 +105,7 @@ try {
         } catch {}
       }, SPLASH_SESSION_KEY);
       const shoot = async (pagePath: string, stem: string) => {
+        console.log(`${name} ${colorScheme} ${pagePath}`);
         await capture(context, `${base}${pagePath}`, path.join(OUT, `${stem}-${name}-${colorScheme}.png`));
         count++;
       };
