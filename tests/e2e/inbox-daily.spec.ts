@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { expect, pauseClock, test } from './fixtures.ts';
+import { givenUpLead, routeGivenUpInbox } from './given-up-inbox.ts';
 import { passwordFor, signInApi } from './operator-support.ts';
 import { testWithOwnServer } from './own-server.ts';
 
@@ -180,47 +181,7 @@ test('the sign-in intro is gone once signed in, and whoever holds several sessio
 test('a retry notice is said, then goes by itself or with the next thing the operator does', {
   tag: '@desktop',
 }, async ({ page }) => {
-  const lead = {
-    id: '3b2e8a4c-5d6f-4a1b-9c8d-7e6f5a4b3c2e',
-    createdAt: '2026-01-10T15:00:00.000Z',
-    kind: 'demo',
-    fullName: 'Nora Notice',
-    companyName: null,
-    phone: '2108675309',
-    email: 'nora@example.com',
-    sourceTag: 'website',
-    calendarLink: 'https://cal.com/porchlight/demo-call',
-    timezone: 'America/Chicago',
-    scheduled: false,
-    call: null,
-    consent: null,
-    delivery: {
-      state: 'given_up',
-      attempts: 30,
-      lastError: 'webhook answered 503',
-      nextAttemptAt: '2026-01-13T15:00:00.000Z',
-      deliveredAt: null,
-      givenUpAt: '2026-01-13T15:00:00.000Z',
-    },
-  };
-  await page.route('/api/leads/delivery', (route) =>
-    route.fulfill({
-      json: {
-        webhookConfigured: true,
-        giveUpHours: 72,
-        queued: 0,
-        retrying: 0,
-        givenUp: 1,
-        undelivered: 1,
-        oldestUndeliveredAt: lead.createdAt,
-        checkedAt: '2026-01-15T18:00:00.000Z',
-      },
-    }),
-  );
-  await page.route(/\/api\/leads(\?.*)?$/, (route) =>
-    route.fulfill({ json: { leads: [lead], nextCursor: null, total: 1 } }),
-  );
-  await page.route(/\/api\/leads\/.*retry.*/, (route) => route.fulfill({ json: { retried: 1 } }));
+  await routeGivenUpInbox(page, givenUpLead('3b2e8a4c-5d6f-4a1b-9c8d-7e6f5a4b3c2e', 'Nora Notice'));
   await page.clock.install();
   await signInApi(page.request, 'operator');
   await page.goto('/leads');

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { givenUpLead, routeGivenUpInbox } from './given-up-inbox.ts';
 import { passwordFor, signInApi } from './operator-support.ts';
 import { testWithOwnServer } from './own-server.ts';
 
@@ -224,53 +225,8 @@ testWithOwnServer(
 test('with a webhook set, a given-up lead and all given-up leads can be retried, and the page says so', async ({
   page,
 }) => {
-  // This server has no LEAD_WEBHOOK_URL (its demo calls use the local driver), so the inbox's answers are the
-  // ones a server with a webhook and a given-up lead gives (tests/api/lead-retry.test.ts covers the server).
-  const lead = {
-    id: '3b2e8a4c-5d6f-4a1b-9c8d-7e6f5a4b3c2d',
-    createdAt: '2026-01-10T15:00:00.000Z',
-    kind: 'demo',
-    fullName: 'Gail Givenup',
-    companyName: null,
-    phone: '2108675309',
-    email: 'gail@example.com',
-    sourceTag: 'website',
-    calendarLink: 'https://cal.com/porchlight/demo-call',
-    timezone: 'America/Chicago',
-    scheduled: false,
-    call: null,
-    consent: { version: 'demo-call-2026-01', givenAt: '2026-01-10T15:00:00.000Z', ipAddress: null, userAgent: null },
-    delivery: {
-      state: 'given_up',
-      attempts: 30,
-      lastError: 'webhook answered 503',
-      nextAttemptAt: '2026-01-13T15:00:00.000Z',
-      deliveredAt: null,
-      givenUpAt: '2026-01-13T15:00:00.000Z',
-    },
-  };
-  const retries: string[] = [];
-  await page.route('/api/leads/delivery', (route) =>
-    route.fulfill({
-      json: {
-        webhookConfigured: true,
-        giveUpHours: 72,
-        queued: 0,
-        retrying: 0,
-        givenUp: 1,
-        undelivered: 1,
-        oldestUndeliveredAt: lead.createdAt,
-        checkedAt: '2026-01-15T18:00:00.000Z',
-      },
-    }),
-  );
-  await page.route(/\/api\/leads(\?.*)?$/, (route) =>
-    route.fulfill({ json: { leads: [lead], nextCursor: null, total: 1 } }),
-  );
-  await page.route(/\/api\/leads\/.*retry.*/, (route) => {
-    retries.push(`${route.request().method()} ${new URL(route.request().url()).pathname}`);
-    return route.fulfill({ json: { retried: 1 } });
-  });
+  const lead = givenUpLead('3b2e8a4c-5d6f-4a1b-9c8d-7e6f5a4b3c2d', 'Gail Givenup');
+  const retries = await routeGivenUpInbox(page, lead);
   await signInApi(page.request, 'operator');
   await page.goto('/leads');
   const deliveries = page.getByRole('region', { name: 'Deliveries' });

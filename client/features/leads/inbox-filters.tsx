@@ -3,23 +3,49 @@ import { buttonStyles } from '#client/styles/buttons.ts';
 import {
   CONSENT_STATE_LABELS,
   CONSENT_STATES,
-  type ConsentState,
   DELIVERY_STATE_LABELS,
   DELIVERY_STATES,
-  type DeliveryState,
   type InboxFilters,
   LEAD_KIND_LABELS,
   LEAD_KINDS,
-  type LeadKind,
 } from '#shared/lead-inbox.ts';
 import { KNOWN_SOURCE_TAGS } from '#shared/source-tag.ts';
 import { Fold } from './fold.tsx';
 import { inboxQueryString } from './inbox-params.ts';
 import { actions, fields, panel } from './styles.ts';
 
-const isKind = (value: string): value is LeadKind => LEAD_KINDS.some((kind) => kind === value);
-const isState = (value: string): value is DeliveryState => DELIVERY_STATES.some((state) => state === value);
-const isConsent = (value: string): value is ConsentState => CONSENT_STATES.some((state) => state === value);
+interface ChoiceProps<T extends string> {
+  label: string;
+  name: string;
+  /** The first option, which sets no filter. */
+  any: string;
+  /** Each value the filter takes, in order, and its words. */
+  values: readonly T[];
+  labels: Record<T, string>;
+  value: T | undefined;
+  onChange: (value: T | undefined) => void;
+}
+
+/** One of a filter's values, or any. */
+function Choice<T extends string>({ label, name, any, values, labels, value, onChange }: ChoiceProps<T>) {
+  return (
+    <label>
+      {label}
+      <select
+        name={name}
+        value={value ?? ''}
+        onChange={(event) => onChange(values.find((known) => known === event.target.value))}
+      >
+        <option value="">{any}</option>
+        {values.map((known) => (
+          <option key={known} value={known}>
+            {labels[known]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 interface InboxFiltersFormProps {
   applied: InboxFilters;
@@ -69,51 +95,33 @@ export function InboxFiltersForm({ applied, onApply }: InboxFiltersFormProps) {
                 onChange={(event) => set({ q: event.target.value })}
               />
             </label>
-            <label>
-              Kind
-              <select
-                name="kind"
-                value={draft.kind ?? ''}
-                onChange={(event) => set({ kind: isKind(event.target.value) ? event.target.value : undefined })}
-              >
-                <option value="">Any kind</option>
-                {LEAD_KINDS.map((kind) => (
-                  <option key={kind} value={kind}>
-                    {LEAD_KIND_LABELS[kind]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Delivery
-              <select
-                name="state"
-                value={draft.state ?? ''}
-                onChange={(event) => set({ state: isState(event.target.value) ? event.target.value : undefined })}
-              >
-                <option value="">Any delivery state</option>
-                {DELIVERY_STATES.map((state) => (
-                  <option key={state} value={state}>
-                    {DELIVERY_STATE_LABELS[state]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Consent
-              <select
-                name="consent"
-                value={draft.consent ?? ''}
-                onChange={(event) => set({ consent: isConsent(event.target.value) ? event.target.value : undefined })}
-              >
-                <option value="">Any consent state</option>
-                {CONSENT_STATES.map((state) => (
-                  <option key={state} value={state}>
-                    {CONSENT_STATE_LABELS[state]}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <Choice
+              label="Kind"
+              name="kind"
+              any="Any kind"
+              values={LEAD_KINDS}
+              labels={LEAD_KIND_LABELS}
+              value={draft.kind}
+              onChange={(kind) => set({ kind })}
+            />
+            <Choice
+              label="Delivery"
+              name="state"
+              any="Any delivery state"
+              values={DELIVERY_STATES}
+              labels={DELIVERY_STATE_LABELS}
+              value={draft.state}
+              onChange={(state) => set({ state })}
+            />
+            <Choice
+              label="Consent"
+              name="consent"
+              any="Any consent state"
+              values={CONSENT_STATES}
+              labels={CONSENT_STATE_LABELS}
+              value={draft.consent}
+              onChange={(consent) => set({ consent })}
+            />
             <label>
               Source tag
               <input
