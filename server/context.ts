@@ -8,7 +8,7 @@ import { openUpgradedDatabase } from '#db/upgrade.ts';
 import { type AnalyticsStore, analyticsStore } from '#server/analytics/analytics-store.ts';
 import { type CallConversation, callConversation } from '#server/calls/call-conversation.ts';
 import { type CallEvents, createCallEvents } from '#server/calls/call-events.ts';
-import { callPlacement, PLACE_CALL_TOPIC } from '#server/calls/call-placement.ts';
+import { callPlacement, END_CALL_TOPIC, PLACE_CALL_TOPIC } from '#server/calls/call-placement.ts';
 import type { CallPlacer } from '#server/calls/call-placer.ts';
 import { callReporter, type ReportCall } from '#server/calls/call-reports.ts';
 import { type CallStatusService, callStatusService } from '#server/calls/call-status-service.ts';
@@ -294,7 +294,7 @@ export async function createContext(config: Config, overrides: ContextOverrides 
       outbound: { timeoutMs: config.leads.outboundTimeoutMs },
       clock,
       logger,
-      topics: [PLACE_CALL_TOPIC],
+      topics: [PLACE_CALL_TOPIC, END_CALL_TOPIC],
       send: callPlacement({ db, placer, calls, clock, logger }),
       name: 'call-placement',
     });

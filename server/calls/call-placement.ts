@@ -14,6 +14,15 @@ import type { CallStatusService } from './call-status-service.ts';
 // an erasure leaves nothing in it to dial.
 
 export const PLACE_CALL_TOPIC = 'call.place';
+/** Ending a call under way with the provider (its consent was taken back), by the same worker. */
+export const END_CALL_TOPIC = 'call.end';
+
+const endPayloadSchema = z.object({ callId: z.string() });
+
+/** The message that ends one call under way; its delivery id is the call's, under its own prefix. */
+export function endCallMessage(callId: string): OutboxMessage {
+  return { topic: END_CALL_TOPIC, deliveryId: `end:${callId}`, payload: { callId } };
+}
 
 /** How long a call may wait to be placed past its time: a visitor asked for a call now, not in an hour. */
 export const PLACEMENT_WINDOW_MS = 30 * 60_000;
@@ -67,7 +76,28 @@ export function callPlacement({
     throw new GiveUpDelivery(reason);
   };
 
+  /** Ends a call the provider has, unless it ended already; one the provider cannot end is given up. */
+  async function end(row: OutboxRow): Promise<void> {
+    const parsed = endPayloadSchema.safeParse(JSON.parse(row.payload));
+    if (!parsed.success) throw new GiveUpDelivery('not a call to end');
+    const { callId } = parsed.data;
+    const call = await db
+      .selectFrom('call_notifications')
+      .select(['state', 'provider_call_id'])
+      .where('id', '=', callId)
+      .executeTakeFirst();
+    if (!call?.provider_call_id || call.state === 'ended') return;
+    try {
+      await placer.endCall({ providerCallId: call.provider_call_id });
+    } catch (error) {
+      if (error instanceof PlacementRefused) throw new GiveUpDelivery(`not ended: ${error.message}`);
+      throw error;
+    }
+    log.info({ callId, providerCallId: call.provider_call_id }, 'call ended: its consent was taken back');
+  }
+
   return async (row) => {
+    if (row.topic === END_CALL_TOPIC) return end(row);
     const parsed = payloadSchema.safeParse(JSON.parse(row.payload));
     if (!parsed.success) throw new GiveUpDelivery('not a call placement');
     const { callId, notAfter } = parsed.data;

@@ -24,6 +24,11 @@ export interface CallPlacer {
    * again, since an attempt whose answer never came may have dialled. Throws when the provider cannot tell.
    */
   findPlaced(request: { callId: string; since: Date }): Promise<{ providerCallId: string } | undefined>;
+  /**
+   * Ends a call under way (its consent was taken back). Throws `PlacementRefused` when the provider cannot end
+   * it and never will; any other error is tried again later.
+   */
+  endCall(request: { providerCallId: string }): Promise<void>;
 }
 
 /** The provider answered, and refused this call (a 4xx other than 408 and 429): trying again changes nothing. */

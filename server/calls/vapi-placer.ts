@@ -22,6 +22,7 @@ const listedSchema = z.array(
 // A list of calls carries their transcripts: room for a page of them.
 const LIST_REPLY_BYTES = 8 * 1024 * 1024;
 const LIST_LIMIT = 100;
+const monitoredSchema = z.looseObject({ monitor: z.looseObject({ controlUrl: z.url() }).nullish() });
 
 /**
  * Places calls through Vapi's API: one `POST /call` with the assistant, the number it calls from, the customer
@@ -52,6 +53,25 @@ export function vapiPlacer(settings: VapiSettings, outbound: Outbound): CallPlac
       }
       const found = listed.data.find((call) => call.metadata?.callId === callId);
       return found ? { providerCallId: found.id } : undefined;
+    },
+    async endCall({ providerCallId }) {
+      // Vapi's live call control: the call's own control URL, from the call (docs.vapi.ai, "Live Call Control";
+      // the assistant's monitorPlan must have controlEnabled).
+      const call = await requestJson(
+        `${url}/${encodeURIComponent(providerCallId)}`,
+        { method: 'GET', headers: bearer(settings.apiKey), maxReplyBytes: LIST_REPLY_BYTES },
+        outbound,
+      );
+      if (call.status === 404) throw new PlacementRefused('Vapi does not know the call');
+      const monitored = monitoredSchema.safeParse(call.body);
+      if (!isSuccess(call.status) || !monitored.success) {
+        throw new Error(`Vapi could not give the call: ${call.status}${detailOf(call.body)}`);
+      }
+      const controlUrl = monitored.data.monitor?.controlUrl;
+      if (!controlUrl)
+        throw new PlacementRefused("Vapi gives no control URL: enable the assistant's monitorPlan.controlEnabled");
+      const ended = await requestJson(controlUrl, { method: 'POST', json: { type: 'end-call' } }, outbound);
+      if (!isSuccess(ended.status)) throw new Error(`Vapi's call control answered ${ended.status}`);
     },
     async place({ callId, leadId, phone, name }) {
       const reply = await requestJson(

@@ -3,6 +3,7 @@ import type { DB } from '#db/database.ts';
 import type { Database } from '#db/schema.ts';
 import type { ConsentRevocationsTable } from '#db/tables/consents.ts';
 import { type CallEvents, statusEvent } from '#server/calls/call-events.ts';
+import { endCallMessage } from '#server/calls/call-placement.ts';
 import { CONSENT_REVOKED_TOPIC, type ConsentRevokedPayload } from '#server/leads/lead-payloads.ts';
 import { enqueueOutbox } from '#server/outbox/outbox-store.ts';
 import { type ContactIdentity, type DoNotContactKey, list } from './do-not-contact.ts';
@@ -94,6 +95,16 @@ async function revokeLeads(
       .returning('id')
       .execute();
     cancelledCalls.push(...cancelled.map((call) => call.id));
+    // A call the provider is ringing or holding is ended through it (server/calls/call-placement.ts), by the
+    // outbox: a provider that cannot be reached now is asked again.
+    const live = await trx
+      .selectFrom('call_notifications')
+      .select('id')
+      .where('lead_id', '=', lead.id)
+      .where('provider_call_id', 'is not', null)
+      .where('state', 'in', ['preparing', 'ringing', 'in-progress'])
+      .execute();
+    for (const call of live) await enqueueOutbox(trx, endCallMessage(call.id), now);
     await enqueueOutbox(
       trx,
       {

@@ -388,6 +388,44 @@ test('a consent taken back before its call is placed dials nobody, even from a w
   expect(await ctx.callRow(callId)).toMatchObject({ state: 'ended', provider_call_id: null });
 });
 
+test('a consent taken back during its call ends the call through Vapi’s live call control, once', async () => {
+  const ctx = await setup();
+  const res = await ctx.demoCall();
+  const { callId } = res.body;
+  await ctx.placements.runOnce();
+  const { provider_call_id: id } = await ctx.callRow(callId);
+  await ctx.send({ id: id ?? '', callId }, { type: 'status-update', status: 'in-progress' });
+
+  const stop = `${new URL(res.body.receiptUrl).pathname}/stop`;
+  expect((await request(ctx.app).post(stop)).status).toBe(303);
+  expect((await request(ctx.app).post(stop)).status).toBe(303);
+  expect(await ctx.placements.runOnce()).toEqual({ delivered: 1, failed: 0 });
+  expect(ctx.vapi.controls).toEqual([{ callId: id, body: { type: 'end-call' } }]);
+  // Vapi then reports the end as for any call.
+  await ctx.send(
+    { id: id ?? '', callId },
+    { type: 'status-update', status: 'ended', endedReason: 'assistant-ended-call' },
+  );
+  expect(await ctx.callRow(callId)).toMatchObject({ state: 'ended' });
+  expect(await ctx.placements.runOnce()).toEqual({ delivered: 0, failed: 0 });
+  expect(ctx.vapi.controls).toHaveLength(1);
+});
+
+test('a consent taken back after its call ended asks Vapi for nothing', async () => {
+  const ctx = await setup();
+  const res = await ctx.demoCall();
+  const { callId } = res.body;
+  await ctx.placements.runOnce();
+  const { provider_call_id: id } = await ctx.callRow(callId);
+  await ctx.send(
+    { id: id ?? '', callId },
+    { type: 'status-update', status: 'ended', endedReason: 'customer-ended-call' },
+  );
+  expect((await request(ctx.app).post(`${new URL(res.body.receiptUrl).pathname}/stop`)).status).toBe(303);
+  expect(await ctx.placements.runOnce()).toEqual({ delivered: 0, failed: 0 });
+  expect(ctx.vapi.controls).toEqual([]);
+});
+
 test('a call Vapi refuses fails at once with Vapi’s reason, shown in the lead inbox, and is not retried', async () => {
   const ctx = await setup();
   ctx.vapi.answerNext({ status: 400, body: { message: ['assistantId must be a UUID'], error: 'Bad Request' } });

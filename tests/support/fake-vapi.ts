@@ -24,6 +24,8 @@ export interface FakeVapi {
   calls: ReceivedCall[];
   /** The query of every `GET /call` received, in order. */
   lists: URLSearchParams[];
+  /** Every live call control received (`POST` to a call's `monitor.controlUrl`), in order. */
+  controls: { callId: string; body: { type: string } }[];
   /** The answers to the next calls, in order; once used up, each call is created (201). */
   answerNext(...answers: Answer[]): void;
   /** The answers to the next lists of calls, in order; once used up, each lists the calls created. */
@@ -36,6 +38,7 @@ export interface FakeVapi {
 export async function fakeVapi(): Promise<FakeVapi> {
   const calls: ReceivedCall[] = [];
   const lists: URLSearchParams[] = [];
+  const controls: { callId: string; body: { type: string } }[] = [];
   const listAnswers: { status: number; body: unknown }[] = [];
   const created: (ReceivedCall['body'] & { id: string; createdAt: string; status: string })[] = [];
   const answers: Answer[] = [];
@@ -63,6 +66,26 @@ export async function fakeVapi(): Promise<FakeVapi> {
             call.createdAt >= since,
         );
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(listed));
+        return;
+      }
+      const one = /^\/call\/([\w-]+)$/.exec(url.pathname);
+      if (req.method === 'GET' && one) {
+        const call = created.find((known) => known.id === one[1]);
+        if (!call) {
+          res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"Not Found"}');
+          return;
+        }
+        const monitor = {
+          listenUrl: `ws://${host}/listen/${call.id}`,
+          controlUrl: `http://${host}/control/${call.id}`,
+        };
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ...call, monitor }));
+        return;
+      }
+      const control = /^\/control\/([\w-]+)$/.exec(url.pathname);
+      if (req.method === 'POST' && control?.[1]) {
+        controls.push({ callId: control[1], body: JSON.parse(raw) });
+        res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
         return;
       }
       if (req.method !== 'POST' || req.url !== '/call') {
@@ -95,6 +118,7 @@ export async function fakeVapi(): Promise<FakeVapi> {
     url: `http://${host}`,
     calls,
     lists,
+    controls,
     answerNext: (...next) => answers.push(...next),
     answerNextList: (...next) => listAnswers.push(...next),
     dispatcher,
