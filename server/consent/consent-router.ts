@@ -1,3 +1,5 @@
+import { performance } from 'node:perf_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
 import express, { type Request, type Response, Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { rateLimitMessage, sendApiError } from '#server/http/api-error.ts';
@@ -76,8 +78,15 @@ export interface RevocationFormDeps extends ConsentRouteDeps {
 }
 
 /**
- * POST /api/consent-revocations: a number or an address. The answer is the same whether or not it is known, and
- * it is rate limited per address, so the form cannot be used to learn who asked to be called.
+ * The form answers no sooner than this after it was sent. A known number is revoked in the same request (more
+ * writes than an unknown one), and the time it took would otherwise tell that it was known.
+ */
+export const REVOCATION_ANSWER_FLOOR_MS = 250;
+
+/**
+ * POST /api/consent-revocations: a number or an address. The answer is the same whether or not it is known, no
+ * sooner for one than the other, and it is rate limited per address, so the form cannot be used to learn who
+ * asked to be called.
  */
 export function revocationFormRouter({ consent, clock, limitStores, perHour }: RevocationFormDeps): Router {
   const router = Router();
@@ -93,9 +102,12 @@ export function revocationFormRouter({ consent, clock, limitStores, perHour }: R
     }),
     express.json({ limit: '2kb' }),
     async (req, res) => {
+      const started = performance.now();
       const parsed = privacySubjectSchema.safeParse(req.body ?? {});
       if (!parsed.success) return sendApiError(res, 400, toFieldErrors(parsed.error));
       await consent.revokeByIdentity(parsed.data, evidenceOf(req), clock());
+      const early = REVOCATION_ANSWER_FLOOR_MS - (performance.now() - started);
+      if (early > 0) await delay(early);
       res.status(202).json({ status: 'received', message: REVOCATION_RECEIVED_MESSAGE });
     },
   );
