@@ -233,7 +233,7 @@ export function LeadInbox() {
             ))}
           </ol>
         ) : null}
-        <nav css={actions} aria-label="Lead pages">
+        <nav css={[actions, { marginBottom: 'var(--space-6)' }]} aria-label="Lead pages">
           <button
             type="button"
             css={buttonStyles.secondary}
