@@ -11,7 +11,7 @@ import { followInbox, unseenLeadsAtom } from './follow-inbox.ts';
 import { InboxFiltersForm } from './inbox-filters.tsx';
 import { filtersFromSearch, inboxQueryString, isFiltered } from './inbox-params.ts';
 import { LeadCard } from './lead-card.tsx';
-import { DELIVERY, deliveryQuery, inboxQuery, reloadLeads, retryLead } from './leads-queries.ts';
+import { DELIVERY, deliveryQuery, inboxQuery, refreshShown, reloadLeads, retryLead } from './leads-queries.ts';
 import { PrivacyPanel } from './privacy-panel.tsx';
 import { RetryButton } from './retry-button.tsx';
 import { actions, muted } from './styles.ts';
@@ -93,13 +93,13 @@ export function LeadInbox() {
       onLead() {
         if (document.visibilityState === 'hidden') setUnseen((count) => count + 1);
         // The newest page takes them in; an older one says how many wait above it.
-        if (shown.current.cursor === undefined) reloadLeads(shown.current);
+        if (shown.current.cursor === undefined) refreshShown(shown.current);
         else setArrived((count) => count + 1);
       },
       onCall() {
         callReload ??= setTimeout(() => {
           callReload = undefined;
-          reloadLeads(shown.current);
+          refreshShown(shown.current);
         }, CALL_RELOAD_AFTER_MS);
       },
     });
@@ -131,7 +131,11 @@ export function LeadInbox() {
   function go(to: string[]) {
     moved.current = true;
     setNotice('');
-    if (to.length === 0) setArrived(0);
+    if (to.length === 0 && arrived > 0) {
+      // The newest page as it is now, with what came in since it was loaded.
+      setArrived(0);
+      refreshShown({ filters, cursor: undefined });
+    }
     setCursors(to);
   }
 

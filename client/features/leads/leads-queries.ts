@@ -57,6 +57,16 @@ export function retryGivenUp(): Promise<RetryResult> {
   return fetchJson<RetryResult>('/api/leads/retry-given-up', { method: 'POST' });
 }
 
+/**
+ * Something came in while the inbox is open (a lead, a call that moved on): the page shown and the delivery
+ * figures load again. The other pages kept (an older page's total is the newest page's), and so is a call the
+ * operator opened, which is not loaded again under their eyes.
+ */
+export function refreshShown(shown: InboxParams) {
+  void inboxQuery.refetch(shown);
+  void deliveryQuery.refetch(DELIVERY);
+}
+
 /** After a change on the server: every cached page is forgotten and what is shown loads again. */
 export function reloadLeads(shown: InboxParams) {
   inboxQuery.clear();
