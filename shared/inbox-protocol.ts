@@ -15,6 +15,9 @@ export const INBOX_CALL_EVENT = 'inbox:call';
 
 export type InboxFollowAck = { following: true } | { error: string };
 
+/** The refusal of a follow without a live operator session: the page then stops following. */
+export const INBOX_NOT_SIGNED_IN = 'Please sign in to continue.';
+
 export const newLeadEventSchema = z.object({
   leadId: z.uuid(),
   kind: z.enum(LEAD_KINDS),

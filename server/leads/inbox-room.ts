@@ -12,6 +12,7 @@ import {
   INBOX_CALL_EVENT,
   INBOX_FOLLOW_EVENT,
   INBOX_LEAD_EVENT,
+  INBOX_NOT_SIGNED_IN,
   type InboxCallEvent,
   type InboxFollowAck,
   type NewLeadEvent,
@@ -22,7 +23,7 @@ export type LeadEvents = EventBus<NewLeadEvent>;
 
 export const INBOX_ROOM = 'inbox';
 
-export const NOT_SIGNED_IN = { error: 'Please sign in to continue.' } satisfies InboxFollowAck;
+export const NOT_SIGNED_IN = { error: INBOX_NOT_SIGNED_IN } satisfies InboxFollowAck;
 const TRY_AGAIN = { error: 'Please try again.' } satisfies InboxFollowAck;
 export const TOO_MANY_FOLLOWS = { error: 'Too many requests. Please wait a moment.' } satisfies InboxFollowAck;
 // An inbox follows once per connection; a socket asking again and again is checked against the sessions table

@@ -4,6 +4,7 @@ import {
   INBOX_CALL_EVENT,
   INBOX_FOLLOW_EVENT,
   INBOX_LEAD_EVENT,
+  INBOX_NOT_SIGNED_IN,
   type InboxCallEvent,
   inboxCallEventSchema,
   type NewLeadEvent,
@@ -21,7 +22,7 @@ function following(answer: unknown): boolean {
 }
 
 function signedOut(answer: unknown): boolean {
-  return typeof answer === 'object' && answer !== null && 'error' in answer && /sign in/i.test(String(answer.error));
+  return typeof answer === 'object' && answer !== null && 'error' in answer && answer.error === INBOX_NOT_SIGNED_IN;
 }
 
 export interface InboxListener {
