@@ -223,6 +223,12 @@ test(
     );
     await expect(page.getByText('LEAD_WEBHOOK_URL is not set')).toBeHidden();
     await expect(page.getByRole('searchbox', { name: 'Search' })).toBeHidden();
+    // On the narrowest phone too, nothing of the inbox runs off the side.
+    const width = page.viewportSize()?.width ?? 0;
+    await page.setViewportSize({ width: 360, height });
+    await expect(first).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.setViewportSize({ width, height });
     await unfoldFilters(page);
     await expect(page.getByRole('searchbox', { name: 'Search' })).toBeVisible();
     // A filter applied, the folded panel says so.
