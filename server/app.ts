@@ -64,6 +64,28 @@ export function createApp(ctx: AppContext): Express {
       serializers: { req: withoutSearchTerms },
     }),
   );
+  // Signed server-to-server callbacks, ahead of /api: their own limits, their own raw body, no same-origin rule.
+  // Ahead of what pages need, too (a nonce, a policy built per response, compression, the static files): a live
+  // call sends a message per spoken line, and each reaches its browser only after the messages before it are
+  // through. Their small JSON answers carry the fixed security headers every asset gets.
+  const hookHeaders = ctx.security.headersFor({ script: [], style: [] });
+  app.use(
+    HOOKS_PATH,
+    (_req, res, next) => {
+      for (const [name, value] of hookHeaders) res.setHeader(name, value);
+      next();
+    },
+    hooksRouter({
+      config,
+      clock,
+      calls: ctx.calls,
+      conversation: ctx.conversation,
+      reportCall: ctx.reportCall,
+      leadVolume: ctx.leadVolume,
+      replays: ctx.replays,
+      logger: ctx.logger,
+    }),
+  );
   app.use(compression());
   app.use(cspNonce);
   app.use(ctx.security.middleware);
@@ -77,21 +99,6 @@ export function createApp(ctx: AppContext): Express {
       next(error);
     });
   });
-
-  // Signed server-to-server callbacks, ahead of /api: their own limits, their own raw body, no same-origin rule.
-  app.use(
-    HOOKS_PATH,
-    hooksRouter({
-      config,
-      clock,
-      calls: ctx.calls,
-      conversation: ctx.conversation,
-      reportCall: ctx.reportCall,
-      leadVolume: ctx.leadVolume,
-      replays: ctx.replays,
-      logger: ctx.logger,
-    }),
-  );
 
   const api = express.Router();
   api.use(

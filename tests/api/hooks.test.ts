@@ -152,3 +152,21 @@ test('a timestamp spelled another way does not carry its signature over', async 
   }
   expect(await ctx.leadCount()).toBe(0);
 });
+
+test('hook answers carry the security headers every other answer has, and an unknown hook path is a JSON 404', async () => {
+  const ctx = await setup();
+  const page = await request(ctx.app).get('/api/nothing');
+  const answer = await ctx.hook('/api/hooks/leads', { externalId: 'crm-1' });
+  expect(answer.status).toBe(200);
+  for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'permissions-policy']) {
+    expect(answer.headers[name], name).toBeTruthy();
+  }
+  // The same policy as the API's, without the nonce a page needs for its inline scripts.
+  expect(answer.headers['content-security-policy']).not.toMatch(/nonce-/);
+  expect(answer.headers['x-frame-options']).toBe(page.headers['x-frame-options']);
+  expect(answer.headers['x-request-id']).toBeTruthy();
+
+  const unknown = await ctx.hook('/api/hooks/nothing', {});
+  expect(unknown.status).toBe(404);
+  expect(unknown.body.error).toBeTruthy();
+});
