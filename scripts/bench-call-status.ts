@@ -3,7 +3,9 @@
 // HOOK_SECRET and Vapi configured (its API is never reached: the calls are stored as placed), stores CALLS demo
 // calls, follows each from its own socket as the dialog does, then posts signed `calling` hooks: one at a time,
 // then all at once. Then Vapi's transcript messages, TRANSCRIPT_CALLS calls at once, ROUNDS times: hook → the
-// browser's `call:transcript`. Prints p50 / p99 / max. Bounded in count and time; stops by itself.
+// browser's `call:transcript`; then the same against a plain node:http server with Socket.IO that only relays the
+// lines (scripts/lib/reference-push-server.ts), the floor of this machine and harness, with the ratio. Prints
+// p50 / p99 / max. Bounded in count and time; stops by itself.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -16,6 +18,7 @@ import { createDatabase, migrateToLatest } from '#db/database.ts';
 import { signBody, signedHeaders, VAPI_SIGNATURE_HEADER } from '#server/hooks/signing.ts';
 import { CALL_JOIN_EVENT, CALL_TRANSCRIPT_EVENT, type CallTranscriptEvent } from '#shared/call-status-protocol.ts';
 import { buildIfNeeded, startProductionServer } from './lib/production-server.ts';
+import { startReferencePushServer } from './lib/reference-push-server.ts';
 
 const CALLS = Math.min(Number(process.env.BENCH_CALLS ?? 200), 1000);
 const TRANSCRIPT_CALLS = Math.min(Number(process.env.BENCH_TRANSCRIPT_CALLS ?? 50), CALLS);
@@ -175,6 +178,32 @@ async function listenForLines(base: string, callIds: string[]) {
   return { heard, close };
 }
 
+/** TRANSCRIPT_CALLS calls each hear a final line at once, ROUNDS times: hook sent → line heard, and server CPU. */
+async function transcriptBursts(base: string, pid: number | undefined, talking: string[]) {
+  const lines = await listenForLines(base, talking);
+  const round = (n: number) =>
+    Promise.all(
+      talking.map(async (callId, index) => {
+        const text = `Line ${n} of call ${index}: within three months, pre-approved.`;
+        const heard = lines.heard(callId, text);
+        const sent = performance.now();
+        await postTranscript(base, callId, index, text);
+        return (await heard) - sent;
+      }),
+    );
+  try {
+    // A first round, not counted, opens the hook connections: a provider's messages come over connections it keeps.
+    await round(-1);
+    return await cpuPer(pid, talking.length * ROUNDS, async () => {
+      const samples: number[] = [];
+      for (let n = 0; n < ROUNDS; n++) samples.push(...(await round(n)));
+      return samples;
+    });
+  } finally {
+    lines.close();
+  }
+}
+
 /** Vapi's `transcript` message for one call, signed as its HMAC credential signs it; answered before returning. */
 async function postTranscript(base: string, callId: string, index: number, text: string): Promise<void> {
   const body = JSON.stringify({
@@ -263,34 +292,22 @@ try {
   browsers = undefined;
 
   // Vapi's transcript messages: TRANSCRIPT_CALLS calls each hear a final line at once, ROUNDS times.
-  const talking = callIds.slice(0, TRANSCRIPT_CALLS);
-  const lines = await listenForLines(base, talking);
-  const transcript: number[] = [];
-  const cpuBefore = serverCpuMs(server.child.pid);
+  const label = `${TRANSCRIPT_CALLS} transcripts at once ×${ROUNDS}`;
+  const [product, productCpu] = await transcriptBursts(base, server.child.pid, callIds.slice(0, TRANSCRIPT_CALLS));
+  console.log(summary(label, product) + productCpu);
+  const reference = await startReferencePushServer();
   try {
-    for (let round = 0; round < ROUNDS; round++) {
-      const samples = await Promise.all(
-        talking.map(async (callId, index) => {
-          const text = `Line ${round} of call ${index}: within three months, pre-approved.`;
-          const heard = lines.heard(callId, text);
-          const sent = performance.now();
-          await postTranscript(base, callId, index, text);
-          return (await heard) - sent;
-        }),
+    const [floor, floorCpu] = await transcriptBursts(reference.base, reference.pid, callIds.slice(0, TRANSCRIPT_CALLS));
+    console.log(summary('  plain node:http relay', floor) + floorCpu);
+    const p99 = (samples: number[]) =>
+      percentile(
+        [...samples].sort((a, b) => a - b),
+        99,
       );
-      transcript.push(...samples);
-    }
+    console.log(`  p99 ratio, product / plain relay: ${(p99(product) / p99(floor)).toFixed(2)}`);
   } finally {
-    lines.close();
+    await reference.stop();
   }
-  const cpuAfter = serverCpuMs(server.child.pid);
-  const perLine =
-    cpuBefore === undefined || cpuAfter === undefined
-      ? 'n/a'
-      : `${((cpuAfter - cpuBefore) / transcript.length).toFixed(2)} ms`;
-  console.log(
-    `${summary(`${TRANSCRIPT_CALLS} transcripts at once ×${ROUNDS}`, transcript)}  server CPU per message ${perLine}`,
-  );
 } finally {
   browsers?.stop();
   clearTimeout(deadline);
