@@ -2,40 +2,16 @@
 // that puts each socket in the room it asks for and relays each posted transcript line to its call's room. It does
 // nothing per message but parse and emit: no signature, no storage, no Express. What the product takes beyond it is
 // what checking, storing and routing a provider's message costs.
-import { fork } from 'node:child_process';
 import http from 'node:http';
 import { Server } from 'socket.io';
 import { CALL_JOIN_EVENT, CALL_TRANSCRIPT_EVENT } from '#shared/call-status-protocol.ts';
+import { type ChildServer, startChildServer } from './child-server.ts';
 
 const CHILD_FLAG = 'PORCHLIGHT_REFERENCE_PUSH_SERVER';
 
-export interface ReferencePushServer {
-  base: string;
-  pid: number | undefined;
-  stop(): Promise<void>;
-}
-
 /** Starts this file as a child process; resolves once it listens on a loopback port. */
-export function startReferencePushServer(): Promise<ReferencePushServer> {
-  const child = fork(import.meta.filename, [], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, [CHILD_FLAG]: '1' },
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`reference push server exited (${code})`)));
-    child.once('message', (reply: { port: number }) =>
-      resolve({
-        base: `http://127.0.0.1:${reply.port}`,
-        pid: child.pid,
-        stop: async () => {
-          child.kill('SIGTERM');
-          await exited;
-        },
-      }),
-    );
-  });
+export function startReferencePushServer(): Promise<ChildServer> {
+  return startChildServer(import.meta.filename, CHILD_FLAG);
 }
 
 interface TranscriptBody {

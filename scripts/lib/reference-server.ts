@@ -1,8 +1,8 @@
 // The ceiling a page or asset is measured against: a plain node:http server, in its own process, answering
 // each path with bytes recorded from the real server (same headers, same coding) held in memory. It does
 // nothing per request but look the path up and write.
-import { fork } from 'node:child_process';
 import http from 'node:http';
+import { type ChildServer, startChildServer } from './child-server.ts';
 
 export interface RecordedResponse {
   path: string;
@@ -17,37 +17,12 @@ interface Message {
 
 const CHILD_FLAG = 'PORCHLIGHT_REFERENCE_SERVER';
 
-export interface ReferenceServer {
-  base: string;
-  pid: number | undefined;
-  stop(): Promise<void>;
-}
-
 /** Starts this file as a child process serving `routes`; resolves once it listens on a loopback port. */
-export function startReferenceServer(routes: RecordedResponse[]): Promise<ReferenceServer> {
-  const child = fork(import.meta.filename, [], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, [CHILD_FLAG]: '1' },
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+export function startReferenceServer(routes: RecordedResponse[]): Promise<ChildServer> {
   const message: Message = {
     routes: routes.map((route) => ({ ...route, body: route.body.toString('base64') })),
   };
-  return new Promise((resolve, reject) => {
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`reference server exited (${code})`)));
-    child.once('message', (reply: { port: number }) =>
-      resolve({
-        base: `http://127.0.0.1:${reply.port}`,
-        pid: child.pid,
-        stop: async () => {
-          child.kill('SIGTERM');
-          await exited;
-        },
-      }),
-    );
-    child.send(message);
-  });
+  return startChildServer(import.meta.filename, CHILD_FLAG, message);
 }
 
 // Run as the child: wait for the routes, listen, report the port.
