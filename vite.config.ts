@@ -6,6 +6,7 @@ import { content } from './content/vite-plugin.ts';
 import { precompress } from './server/pages/precompress-plugin.ts';
 
 const ENTRY = 'client/entry-client.tsx';
+const ISLANDS_ENTRY = 'client/entry-islands.tsx';
 
 // The year the site is built in, for the footer's © line: both builds take the same number, so the server's render
 // and the browser's agree. `npm run build` pins SOURCE_DATE_EPOCH for its two builds (a reproducible build sets it
@@ -31,7 +32,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         manifest: true,
         rolldownOptions: {
-          input: ENTRY,
+          input: [ISLANDS_ENTRY, ENTRY],
           // What every page runs before hydrating (React, the router, the layout) in one chunk, not twenty small
           // ones shared with lazy pages: each request costs a round trip on a slow phone network. The entry stays
           // out of it: it awaits the page's lazy modules, which import this chunk, and must not be inside it. So does
@@ -47,7 +48,6 @@ export default defineConfig(({ isSsrBuild }) => ({
                   includeDependenciesRecursively: false,
                   test: /\/node_modules\/(react-dom\/cjs\/react-dom-client\.|scheduler\/)/,
                 },
-                { name: 'app', priority: 1, tags: ['$initial'], test: (id) => !id.endsWith(ENTRY) },
               ],
             },
           },

@@ -3,6 +3,7 @@ import createCache from '@emotion/cache';
 import { StrictMode, startTransition } from 'react';
 import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { registerServiceWorkerOnLoad } from '#client/lib/register-service-worker.ts';
 import { adoptServerStyles } from '#client/styles/server-styles.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { AppProviders, EMOTION_KEY } from './app-providers.tsx';
@@ -66,14 +67,4 @@ startTransition(() => {
   );
 });
 
-// The service worker registers on load; a failure is only logged (docs/product-rules.md#quiet-failures).
-function registerServiceWorker() {
-  navigator.serviceWorker.register('/sw.js').catch((error: unknown) => {
-    console.warn('Service worker registration failed', error);
-  });
-}
-if ('serviceWorker' in navigator && !import.meta.env.DEV) {
-  // This module may run after the load event (it awaits the page's code first).
-  if (document.readyState === 'complete') registerServiceWorker();
-  else window.addEventListener('load', registerServiceWorker, { once: true });
-}
+registerServiceWorkerOnLoad();

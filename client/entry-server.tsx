@@ -8,6 +8,7 @@ import {
   type RouteObject,
   StaticRouterProvider,
 } from 'react-router';
+import { OPERATOR_ROUTE_HANDLE } from '#client/features/operator/operator-route.ts';
 import { collectingCache, withCollectedStyles } from '#client/styles/collected-styles.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { appLoaderScript } from './app-loader.ts';
@@ -25,10 +26,12 @@ export function matchesNoPage(pathname: string): boolean {
 export interface RenderOptions {
   nonce: string;
   publicConfig: PublicConfig;
-  /** Module scripts that boot the browser app, loaded after the first paint (client/app-loader.ts). */
-  bootstrapModules: string[];
-  /** Built chunk URLs of the given route ids, fetched with the entry so hydration does not wait on a waterfall. */
-  preloadsFor(routeIds: string[]): string[];
+  /**
+   * The module scripts that boot the page in the browser, loaded after the first paint (client/app-loader.ts), and
+   * the built chunks fetched with them so that nothing waits on a waterfall: the islands' entry for a marketing page,
+   * the app's (with the route ids' chunks) for an operator page (docs/decisions/0020-marketing-pages-as-islands.md).
+   */
+  scriptsFor(routeIds: string[], entry: BrowserEntry): PageScripts;
   /** Crawlers get the whole document at once; browsers get the shell as soon as it is ready. */
   waitForAll: boolean;
   /**
@@ -37,6 +40,13 @@ export interface RenderOptions {
    */
   reportNotFound?: boolean;
   onError(error: unknown): void;
+}
+
+export type BrowserEntry = 'islands' | 'app';
+
+export interface PageScripts {
+  modules: string[];
+  preloads: string[];
 }
 
 export type RenderResult =
@@ -70,7 +80,8 @@ export function createRenderer(routeTable: RouteObject[]): Render {
     const router = createStaticRouter(handler.dataRoutes, context);
     const styles = collectingCache(EMOTION_KEY, options.nonce);
     const routeIds = context.matches.map((match) => match.route.id);
-    const preloads = options.preloadsFor(routeIds);
+    const operator = context.matches.some((match) => match.route.handle === OPERATOR_ROUTE_HANDLE);
+    const scripts = options.scriptsFor(routeIds, operator ? 'app' : 'islands');
 
     return new Promise<RenderResult>((resolve, reject) => {
       let settled = false;
@@ -90,7 +101,7 @@ export function createRenderer(routeTable: RouteObject[]): Render {
         {
           nonce: options.nonce,
           // The page's code comes after the first paint (client/app-loader.ts); React adds the nonce.
-          bootstrapScriptContent: appLoaderScript(preloads, options.bootstrapModules),
+          bootstrapScriptContent: appLoaderScript(scripts.preloads, scripts.modules),
           // A whole document is sent at once, so its sections go in place as they are parsed. Otherwise React
           // sends large sections hidden and moves them into place from a timer after the first paint: a second
           // layout of the whole page, one long task on a slow phone, and hidden sections without JavaScript.

@@ -1,5 +1,5 @@
 import { createHoverIntent, type HoverIntent } from '#client/lib/hover-intent.ts';
-import { prefetchRoute } from '#client/route-prefetch.ts';
+import { prefetchPage } from '#client/lib/prefetch-page.ts';
 import { NAV_CLOSE_DELAY_MS, NAV_HOVER_DELAY_MS, NAV_SKIP_DELAY_MS } from '#shared/ui-timing.ts';
 
 // One scheduler for every nav link, so the skip delay spans items. Created on first use (browser only).
@@ -10,9 +10,8 @@ function navIntent() {
     hoverDelayMs: NAV_HOVER_DELAY_MS,
     skipDelayMs: NAV_SKIP_DELAY_MS,
     closeDelayMs: NAV_CLOSE_DELAY_MS,
-    // A hover opens nothing on screen here: triggering a link loads its page's code, and closing has
-    // nothing to undo.
-    onOpen: (path) => void prefetchRoute(path),
+    // A hover opens nothing on screen here: triggering a link fetches its page, and closing has nothing to undo.
+    onOpen: (path) => prefetchPage(path),
     clock: {
       now: () => performance.now(),
       setTimer: (run, ms) => setTimeout(run, ms),

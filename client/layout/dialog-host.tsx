@@ -50,19 +50,23 @@ function numberOf(request: DialogRequest): number {
 }
 
 /**
- * The one place every "open a dialog" request lands (header, drawer, hero, exit intent, calls to action).
+ * The one place every "open a dialog" request lands (header, drawer, hero, exit intent, calls to action). No exit
+ * intent on the operator pages.
  *
  * A browser tells that a dialog closed in a task of its own, which a key press may overtake on a busy phone:
  * Escape, then Enter on the button that opens it again. The new request then mounts a new dialog, and the old
  * one's late close clears only its own request, so the visitor's Enter is not lost.
  */
-export function DialogHost() {
+export function DialogHost({ exitIntent = true }: { exitIntent?: boolean }) {
   const [request, setRequest] = useAtom(openDialogAtom);
   const close = useCallback(
     () => setRequest((current) => (current === request ? null : current)),
     [request, setRequest],
   );
-  useExitIntent(useCallback(() => setRequest({ kind: 'demo-call' }), [setRequest]));
+  useExitIntent(
+    useCallback(() => setRequest({ kind: 'demo-call' }), [setRequest]),
+    exitIntent,
+  );
   // A reload during a demo call opens the dialog on that call again (docs/product-rules.md#call-status). Pages
   // without one only look at the key: the code that reads it is fetched when there is something to read.
   useEffect(() => {

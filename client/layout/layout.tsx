@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { useLayoutHydrated } from '#client/components/hydration-signal.tsx';
 import { Toaster } from '#client/components/toaster.tsx';
 import { useAdPixel } from '#client/features/ad-pixel/use-ad-pixel.ts';
@@ -8,12 +8,12 @@ import { PromoBar } from '#client/features/promos/promo-bar.tsx';
 import { PromoPopupWhenDue } from '#client/features/promos/promo-popup-when-due.tsx';
 import { useIdlePrefetch, useMobileHint, useRouteScrolling } from '#client/hooks/use-global-behaviours.ts';
 import { useVisitTracking } from '#client/hooks/use-visit-tracking.ts';
-import { useSourceTagResolution } from '#client/state/source-tag.ts';
+import { Island } from '#client/islands/island.tsx';
+import { useSourceTagResolution } from '#client/state/source-tag-resolution.ts';
 import { DialogHost } from './dialog-host.tsx';
 import { NavigationProgress } from './navigation-progress.tsx';
 import { OperatorHeader } from './operator-header.tsx';
 import { SiteFooter } from './site-footer.tsx';
-import { SiteHeader } from './site-header.tsx';
 import { Splash } from './splash.tsx';
 
 const skipLink = css`
@@ -48,6 +48,7 @@ const main = css`
  */
 export function Layout() {
   const operator = useOperatorRoute();
+  const { pathname } = useLocation();
   useRouteScrolling();
   useIdlePrefetch('/blogs');
   useMobileHint();
@@ -60,7 +61,7 @@ export function Layout() {
       <a css={skipLink} href="#main">
         Skip to content
       </a>
-      {operator ? <OperatorHeader /> : <SiteHeader />}
+      {operator ? <OperatorHeader /> : <Island name="site-header" props={{ path: pathname }} />}
       <NavigationProgress />
       <main css={main} id="main" tabIndex={-1} data-operator={operator}>
         <Outlet />
@@ -72,8 +73,14 @@ export function Layout() {
           <PromoPopupWhenDue />
         </>
       )}
-      <Toaster />
-      <DialogHost />
+      {operator ? (
+        <>
+          <Toaster />
+          <DialogHost exitIntent={false} />
+        </>
+      ) : (
+        <Island name="page-dialogs" props={{}} />
+      )}
       <Splash />
     </>
   );

@@ -94,11 +94,13 @@ const drawer = css`
 `;
 
 interface MobileMenuProps {
+  /** The page's path (client/layout/nav-link.tsx). */
+  path: string;
   open: boolean;
   onClose(): void;
 }
 
-export function MobileMenu({ open, onClose }: MobileMenuProps) {
+export function MobileMenu({ open, path, onClose }: MobileMenuProps) {
   const openDialog = useOpenDialog();
   return (
     <Modal open={open} onClose={onClose} title="Menu" styles={drawer} closeLabel="Close menu">
@@ -106,7 +108,7 @@ export function MobileMenu({ open, onClose }: MobileMenuProps) {
         <ul>
           {mainNav.map((item) => (
             <li key={item.label} className={item.label === 'About Us' ? 'not-compact' : undefined}>
-              <NavLink item={item} onNavigate={onClose} />
+              <NavLink item={item} path={path} onNavigate={onClose} />
             </li>
           ))}
         </ul>

@@ -1,31 +1,48 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import type { MouseEvent, ReactNode } from 'react';
 import { useHoverPrefetch } from '#client/hooks/use-hover-prefetch.ts';
+import { scrollToSection } from '#client/lib/smooth-scroll.ts';
+import { SECTION_SCROLL_DURATION_MS } from '#shared/ui-timing.ts';
 
 export type NavItem = { label: string; section: string } | { label: string; to: string };
 
 interface NavLinkProps {
   item: NavItem;
+  /** The path of the page the link is on: a section link on the home page scrolls instead of loading it again. */
+  path: string;
   onNavigate?(): void;
   children?: ReactNode;
 }
 
+/** A plain click, not one that asks for a new tab or window. */
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
 /**
- * A header or drawer link. Section items go home carrying the section to scroll to (the layout scrolls);
- * without JavaScript they are plain `/#section` links.
+ * A header or drawer link: a page loads as a document (prefetched when the pointer rests on it). A section
+ * link is `/#section`: from another page it loads the home page at that section; on the home page it scrolls.
  */
-export function NavLink({ item, onNavigate }: NavLinkProps) {
+export function NavLink({ item, path, onNavigate }: NavLinkProps) {
   const hover = useHoverPrefetch();
   if ('section' in item) {
     return (
-      <Link to={`/#${item.section}`} state={{ scrollToSection: item.section }} onClick={onNavigate}>
+      <a
+        href={`/#${item.section}`}
+        onClick={(event) => {
+          onNavigate?.();
+          if (path !== '/' || !isPlainClick(event)) return;
+          if (!scrollToSection(item.section, SECTION_SCROLL_DURATION_MS)) return;
+          event.preventDefault();
+          history.replaceState(history.state, '', `/#${item.section}`);
+        }}
+      >
         {item.label}
-      </Link>
+      </a>
     );
   }
   return (
-    <Link to={item.to} onClick={onNavigate} {...hover(item.to)}>
+    <a href={item.to} onClick={onNavigate} {...hover(item.to)}>
       {item.label}
-    </Link>
+    </a>
   );
 }

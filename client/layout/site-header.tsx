@@ -1,6 +1,5 @@
 import { css } from '@emotion/react';
 import { lazy, Suspense, useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import { useScrolled } from '#client/hooks/use-scrolled.ts';
 import { scrollWindowTo } from '#client/lib/smooth-scroll.ts';
 import { useOpenDialog } from '#client/state/dialogs.ts';
@@ -158,10 +157,12 @@ export function Logo() {
 // The drawer's code loads the first time it opens.
 const MobileMenu = lazy(() => import('./mobile-menu.tsx').then((m) => ({ default: m.MobileMenu })));
 
-/** Fixed header, opaque once scrolled, the main navigation and the two calls to action. */
-export function SiteHeader() {
+/**
+ * Fixed header, opaque once scrolled, the main navigation and the two calls to action. An island
+ * (client/islands/): `path` is the page's, from the server.
+ */
+export function SiteHeader({ path }: { path: string }) {
   const opaque = useScrolled(HEADER_OPAQUE_AFTER_PX);
-  const { pathname } = useLocation();
   const openDialog = useOpenDialog();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
@@ -169,24 +170,24 @@ export function SiteHeader() {
   return (
     <header css={header} data-opaque={opaque || menuOpen}>
       <div css={bar}>
-        <Link
+        <a
           css={logo}
-          to="/"
+          href="/"
           aria-label={`${site.name} home`}
           onClick={(event) => {
-            if (pathname !== '/') return;
+            if (path !== '/') return;
             event.preventDefault();
             scrollWindowTo(0, SCROLL_TO_TOP_DURATION_MS);
           }}
         >
           <Logo />
           <span className="wordmark">{site.name}</span>
-        </Link>
+        </a>
         <nav css={nav} aria-label="Main">
           <ul>
             {mainNav.map((item) => (
               <li key={item.label} className={isSecondary(item) ? 'secondary' : undefined}>
-                <NavLink item={item} />
+                <NavLink item={item} path={path} />
               </li>
             ))}
           </ul>
@@ -225,7 +226,7 @@ export function SiteHeader() {
       </div>
       {menuLoaded && (
         <Suspense fallback={null}>
-          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+          <MobileMenu open={menuOpen} path={path} onClose={() => setMenuOpen(false)} />
         </Suspense>
       )}
     </header>

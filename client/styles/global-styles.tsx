@@ -46,6 +46,10 @@ const globalCss = `
   *::after {
     box-sizing: border-box;
   }
+  /* An island's element (client/islands/island.tsx) takes no box: its content lays out as if it were not there. */
+  porch-island {
+    display: contents;
+  }
   html {
     -webkit-text-size-adjust: 100%;
     scroll-padding-top: calc(var(--header-height) + var(--space-4));

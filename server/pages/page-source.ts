@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import express, { type RequestHandler } from 'express';
-import type { discovery, indexablePages, matchesNoPage, Render } from '#client/entry-server.tsx';
+import type {
+  BrowserEntry,
+  discovery,
+  indexablePages,
+  matchesNoPage,
+  PageScripts,
+  Render,
+} from '#client/entry-server.tsx';
 import { type BuiltAsset, loadBuiltAssets } from './built-assets.ts';
 
 /** What the server uses of the built server entry (client/entry-server.tsx). */
@@ -24,8 +31,8 @@ export interface PageSource {
   render(): Promise<Render>;
   /** The whole server entry; in development reloaded with the code, like `render`. */
   serverModule(): Promise<ServerModule>;
-  bootstrapModules: string[];
-  preloadsFor(routeIds: string[]): string[];
+  /** The scripts of a page (client/entry-server.tsx `RenderOptions`). */
+  scriptsFor(routeIds: string[], entry: BrowserEntry): PageScripts;
   close(): Promise<void>;
 }
 
@@ -37,7 +44,8 @@ interface ManifestChunk {
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 export const DIST_DIR = path.join(ROOT, 'dist');
-const CLIENT_ENTRY = 'client/entry-client.tsx';
+/** The browser entries: the marketing pages' islands, and the operator pages' app. */
+const ENTRIES: Record<BrowserEntry, string> = { islands: 'client/entry-islands.tsx', app: 'client/entry-client.tsx' };
 const routeModule = (id: string) => `client/routes/${id}.tsx`;
 
 /** Serves the build in `dist/`: hashed assets immutable, entry and route chunks from Vite's manifest. */
@@ -51,8 +59,9 @@ export async function productionPages(distDir = DIST_DIR): Promise<PageSource> {
   const manifest: Record<string, ManifestChunk> = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
   const serverModule: ServerModule = await import(pathToFileURL(serverEntry).href);
 
-  const entry = manifest[CLIENT_ENTRY];
-  if (!entry) throw new Error(`${CLIENT_ENTRY} is missing from the build manifest`);
+  for (const entry of Object.values(ENTRIES)) {
+    if (!manifest[entry]) throw new Error(`${entry} is missing from the build manifest`);
+  }
 
   function chunkFiles(key: string, into: Set<string>) {
     const chunk = manifest[key];
@@ -60,7 +69,7 @@ export async function productionPages(distDir = DIST_DIR): Promise<PageSource> {
     into.add(`/${chunk.file}`);
     for (const imported of chunk.imports ?? []) chunkFiles(imported, into);
   }
-  const preloadCache = new Map<string, string[]>();
+  const scriptsCache = new Map<string, PageScripts>();
 
   const assets = express.Router();
   // Hashed names change with their content, so browsers may keep them for a year. Those the build emitted are
@@ -85,20 +94,24 @@ export async function productionPages(distDir = DIST_DIR): Promise<PageSource> {
     builtAssets: loadBuiltAssets(path.join(clientDir, 'assets'), '/assets'),
     render: async () => serverModule.render,
     serverModule: async () => serverModule,
-    bootstrapModules: [`/${entry.file}`],
-    preloadsFor(routeIds) {
-      const key = routeIds.join(',');
-      let files = preloadCache.get(key);
-      if (!files) {
+    scriptsFor(routeIds, entryName) {
+      const key = `${entryName}:${routeIds.join(',')}`;
+      let scripts = scriptsCache.get(key);
+      if (!scripts) {
+        const entry = ENTRIES[entryName];
         const set = new Set<string>();
-        chunkFiles(CLIENT_ENTRY, set);
-        // The entry imports these at once, only later in its run (client/entry-client.tsx).
-        for (const imported of entry.dynamicImports ?? []) chunkFiles(imported, set);
-        for (const id of routeIds) chunkFiles(routeModule(id), set);
-        files = [...set];
-        preloadCache.set(key, files);
+        chunkFiles(entry, set);
+        // Each entry imports these at once, only later in its run (client/entry-client.tsx, entry-islands.tsx).
+        // The islands' entry imports each island too, when it is due: those are not fetched ahead of need.
+        for (const imported of manifest[entry]?.dynamicImports ?? []) {
+          if (entryName === 'app' || imported.startsWith('node_modules/')) chunkFiles(imported, set);
+        }
+        // The app loads the routes' modules before hydrating; an island page loads its islands' when they are due.
+        if (entryName === 'app') for (const id of routeIds) chunkFiles(routeModule(id), set);
+        scripts = { modules: [`/${manifest[entry]?.file}`], preloads: [...set] };
+        scriptsCache.set(key, scripts);
       }
-      return files;
+      return scripts;
     },
     close: async () => {},
   };
@@ -124,8 +137,7 @@ export async function developmentPages(): Promise<PageSource> {
         matchesNoPage: module.matchesNoPage,
       };
     },
-    bootstrapModules: ['/@vite/client', `/${CLIENT_ENTRY}`],
-    preloadsFor: () => [],
+    scriptsFor: (_routeIds, entry) => ({ modules: ['/@vite/client', `/${ENTRIES[entry]}`], preloads: [] }),
     close: () => vite.close(),
   };
 }

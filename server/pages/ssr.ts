@@ -74,8 +74,7 @@ export function fillPage(cache: PageCache, key: string, url: URL, options: FillP
     renderWhole(await pages.render(), url, {
       nonce: marker,
       publicConfig,
-      bootstrapModules: pages.bootstrapModules,
-      preloadsFor: pages.preloadsFor,
+      scriptsFor: pages.scriptsFor,
       waitForAll: true,
       onError,
     });
@@ -146,8 +145,7 @@ export function ssrHandler({ pages, publicConfig, siteUrl, cache, cachedPages }:
       const options: RenderOptions = {
         nonce: nonceOf(res),
         publicConfig,
-        bootstrapModules: pages.bootstrapModules,
-        preloadsFor: pages.preloadsFor,
+        scriptsFor: pages.scriptsFor,
         waitForAll: isbot(req.get('user-agent') ?? ''),
         // A page whose loaders find nothing (an article, a team member that does not exist) gets it too.
         reportNotFound: Boolean(cachedPages),

@@ -38,8 +38,7 @@ function noPages(): PageSource {
     assets: (_req, _res, next) => next(),
     render: refuse,
     serverModule: refuse,
-    bootstrapModules: [],
-    preloadsFor: () => [],
+    scriptsFor: () => ({ modules: [], preloads: [] }),
     close: async () => {},
   };
 }

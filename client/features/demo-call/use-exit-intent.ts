@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useOperatorRoute } from '#client/features/operator/operator-route.ts';
 
 const SHOWN_KEY = 'exit_intent_shown';
 // A mouse that can leave the window: phones and tablets have no such gesture (desktop pointer only).
@@ -21,13 +20,12 @@ function markShown(): void {
 
 /**
  * Exit intent (docs/product-rules.md#call-status): the mouse leaving through the top of the window runs `onExitIntent`,
- * once per session (session storage), and never over a dialog already open nor on an operator page (an operator leaving
- * /analytics is no lead).
+ * once per session (session storage), and never over a dialog already open. Not `enabled` on an operator page (an
+ * operator leaving /analytics is no lead).
  */
-export function useExitIntent(onExitIntent: () => void) {
-  const operator = useOperatorRoute();
+export function useExitIntent(onExitIntent: () => void, enabled: boolean) {
   useEffect(() => {
-    if (operator || !window.matchMedia(DESKTOP_POINTER).matches || shownThisSession()) return;
+    if (!enabled || !window.matchMedia(DESKTOP_POINTER).matches || shownThisSession()) return;
     const onMouseOut = (event: MouseEvent) => {
       // relatedTarget null: the pointer left the document, not just one element; clientY ≤ 0: by the top.
       if (event.relatedTarget !== null || event.clientY > 0) return;
@@ -38,5 +36,5 @@ export function useExitIntent(onExitIntent: () => void) {
     };
     document.addEventListener('mouseout', onMouseOut);
     return () => document.removeEventListener('mouseout', onMouseOut);
-  }, [onExitIntent, operator]);
+  }, [onExitIntent, enabled]);
 }

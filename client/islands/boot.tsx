@@ -1,0 +1,124 @@
+import createCache, { type EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import { createStore, Provider as StateProvider } from 'jotai';
+import { type ComponentType, StrictMode, startTransition, useEffect } from 'react';
+import type { Root } from 'react-dom/client';
+import { NonceContext } from '#client/nonce.tsx';
+import { PUBLIC_CONFIG_ELEMENT_ID, PublicConfigContext } from '#client/public-config.tsx';
+import { adoptServerStyles } from '#client/styles/server-styles.ts';
+import type { PublicConfig } from '#shared/public-config.ts';
+import { islandModules } from './browser-registry.ts';
+import { IslandContext } from './island-context.ts';
+import { ISLAND_ATTRIBUTES, ISLAND_ELEMENT, type IslandLoad } from './island-load.ts';
+import type { IslandName } from './server-registry.ts';
+
+type HydrateRoot = (container: Element, children: React.ReactNode) => Root;
+
+/** What every island's root shares: one style cache, one store, the page's nonce and public configuration. */
+interface Page {
+  nonce: string;
+  publicConfig: PublicConfig;
+  emotionCache: EmotionCache;
+  store: ReturnType<typeof createStore>;
+  hydrateRoot: HydrateRoot;
+}
+
+// How far ahead of the viewport a `visible` island starts loading: its code arrives before it is in view.
+const VISIBLE_MARGIN = '400px 0px';
+
+function readPage(hydrateRoot: HydrateRoot, emotionKey: string): Page {
+  // Browsers hide the nonce attribute from the DOM, but the property keeps it for styles inserted at runtime.
+  const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? '';
+  const text = document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent ?? '{}';
+  const emotionCache = createCache({ key: emotionKey, nonce });
+  adoptServerStyles(emotionCache);
+  return { nonce, publicConfig: JSON.parse(text), emotionCache, store: createStore(), hydrateRoot };
+}
+
+/** Says when its island has hydrated: effects run after the commit that hydrated the island's markup. */
+function Hydrated({ onHydrated }: { onHydrated(): void }) {
+  useEffect(() => onHydrated(), [onHydrated]);
+  return null;
+}
+
+/** Runs `load` when an island is due: at once, near the viewport, or when the browser is idle. */
+function when(load: IslandLoad, element: Element, run: () => void): void {
+  if (load === 'visible' && typeof IntersectionObserver === 'function') {
+    // An element with `display: contents` has no box: its children are watched.
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        run();
+      },
+      { rootMargin: VISIBLE_MARGIN },
+    );
+    for (const child of element.children) observer.observe(child);
+    if (element.children.length === 0) run();
+    return;
+  }
+  if (load === 'idle' && typeof window.requestIdleCallback === 'function') {
+    window.requestIdleCallback(run, { timeout: 3000 });
+    return;
+  }
+  run();
+}
+
+/**
+ * Hydrates every island of the page as a root of its own, each when it is due
+ * (docs/decisions/0020-marketing-pages-as-islands.md). `<html data-hydrated="true">` once those due at once have.
+ */
+export function bootIslands(hydrateRoot: HydrateRoot, emotionKey: string): void {
+  const page = readPage(hydrateRoot, emotionKey);
+  const elements = [...document.querySelectorAll<HTMLElement>(ISLAND_ELEMENT)];
+  let waiting = elements.filter((element) => element.getAttribute(ISLAND_ATTRIBUTES.load) === 'now').length;
+  const markHydrated = () => {
+    if (waiting === 0) document.documentElement.dataset.hydrated = 'true';
+  };
+  markHydrated();
+  for (const element of elements) {
+    const load = (element.getAttribute(ISLAND_ATTRIBUTES.load) ?? 'now') as IslandLoad;
+    let hydrated = false;
+    // Once: StrictMode runs effects twice in development.
+    const onHydrated = () => {
+      if (hydrated || load !== 'now') return;
+      hydrated = true;
+      waiting--;
+      markHydrated();
+    };
+    when(load, element, () => {
+      hydrateIsland(page, element, onHydrated).catch((error: unknown) => {
+        // The server's HTML stays as it is (docs/product-rules.md#quiet-failures).
+        console.warn(`The ${element.getAttribute(ISLAND_ATTRIBUTES.name)} island could not load`, error);
+      });
+    });
+  }
+}
+
+async function hydrateIsland(page: Page, element: HTMLElement, onHydrated: () => void): Promise<void> {
+  const name = element.getAttribute(ISLAND_ATTRIBUTES.name) as IslandName;
+  const id = element.getAttribute(ISLAND_ATTRIBUTES.id) ?? undefined;
+  const props: object = JSON.parse(element.getAttribute(ISLAND_ATTRIBUTES.props) ?? '{}');
+  const load = islandModules[name];
+  if (!load) throw new Error(`no island is called ${name}`);
+  const Component: ComponentType<object> = await load();
+  startTransition(() => {
+    page.hydrateRoot(
+      element,
+      <StrictMode>
+        <CacheProvider value={page.emotionCache}>
+          <StateProvider store={page.store}>
+            <NonceContext value={page.nonce}>
+              <PublicConfigContext value={page.publicConfig}>
+                <IslandContext value={{ name, id }}>
+                  <Component {...props} />
+                  <Hydrated onHydrated={onHydrated} />
+                </IslandContext>
+              </PublicConfigContext>
+            </NonceContext>
+          </StateProvider>
+        </CacheProvider>
+      </StrictMode>,
+    );
+  });
+}

@@ -1,0 +1,21 @@
+import { useSetAtom } from 'jotai';
+import { useEffect } from 'react';
+import { Toaster } from '#client/components/toaster.tsx';
+import { DialogHost } from '#client/layout/dialog-host.tsx';
+import { settleSourceTag, sourceTagAtom } from '#client/state/source-tag.ts';
+
+/**
+ * The page's dialogs and notices: the one host every "open a dialog" request lands in, and the toasts. An island
+ * that hydrates at once, since the header's and the hero's buttons open its dialogs. It also settles the source tag
+ * the forms in those dialogs send, after hydration, as the server rendered the default.
+ */
+export function PageDialogs() {
+  const setTag = useSetAtom(sourceTagAtom);
+  useEffect(() => setTag(settleSourceTag(new URLSearchParams(window.location.search).get('source'))), [setTag]);
+  return (
+    <>
+      <Toaster />
+      <DialogHost />
+    </>
+  );
+}
