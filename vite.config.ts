@@ -42,6 +42,12 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             codeSplitting: {
               groups: [
+                // What every island's root needs, in one chunk rather than a dozen small ones (each a request).
+                {
+                  name: 'framework',
+                  priority: 1,
+                  test: /\/node_modules\/(react\/|react-dom\/(index|cjs\/react-dom\.)|@emotion\/|jotai\/|stylis\/|hoist-non-react-statics\/)/,
+                },
                 {
                   name: 'react-dom-client',
                   priority: 2,

@@ -25,5 +25,4 @@ export function AppProviders({ nonce, publicConfig, emotionCache, children }: Ap
   );
 }
 
-// Emotion only moves server-rendered <style> tags out of React's way for the 'css' key.
-export const EMOTION_KEY = 'css';
+export { EMOTION_KEY } from '#client/styles/emotion-key.ts';

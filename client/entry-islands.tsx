@@ -1,7 +1,7 @@
 import '@vitejs/plugin-react/preamble';
 import { bootIslands } from '#client/islands/boot.tsx';
 import { registerServiceWorkerOnLoad } from '#client/lib/register-service-worker.ts';
-import { EMOTION_KEY } from './app-providers.tsx';
+import { EMOTION_KEY } from '#client/styles/emotion-key.ts';
 
 // The browser entry of the marketing pages: no router, only the page's islands
 // (docs/decisions/0020-marketing-pages-as-islands.md). React DOM's client is imported here rather than statically so

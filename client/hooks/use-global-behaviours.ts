@@ -3,12 +3,7 @@ import { useLocation } from 'react-router';
 import { whenLateSectionsArrived } from '#client/components/hydration-signal.tsx';
 import { scrollToSection, scrollWindowTo, whenElementExists } from '#client/lib/smooth-scroll.ts';
 import { prefetchRoute } from '#client/route-prefetch.ts';
-import {
-  MOBILE_BREAKPOINT_PX,
-  SCROLL_TO_TOP_DURATION_MS,
-  SECTION_SCROLL_DELAY_MS,
-  SECTION_SCROLL_DURATION_MS,
-} from '#shared/ui-timing.ts';
+import { SCROLL_TO_TOP_DURATION_MS, SECTION_SCROLL_DELAY_MS, SECTION_SCROLL_DURATION_MS } from '#shared/ui-timing.ts';
 
 // How long a section named by a navigation may take to arrive (its code loads after the route's).
 const SECTION_WAIT_MS = 5000;
@@ -66,14 +61,4 @@ export function useIdlePrefetch(path: string) {
     const handle = window.requestIdleCallback(() => void prefetchRoute(path), { timeout: 5000 });
     return () => window.cancelIdleCallback(handle);
   }, [path]);
-}
-
-/** Keeps the `mobile` device-hint class (set first by the boot script) true to the viewport. */
-export function useMobileHint() {
-  useEffect(() => {
-    const query = window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`);
-    const update = () => document.documentElement.classList.toggle('mobile', query.matches);
-    query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
-  }, []);
 }

@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
 import { isUntrackedPath, referrerOf, trackedPathOf, visitDurationS } from '#client/lib/visit-fields.ts';
 import { visitorId } from '#client/lib/visitor-id.ts';
 import { useSourceTag } from '#client/state/source-tag.ts';
@@ -42,10 +41,9 @@ async function postVisit(visit: VisitInput): Promise<void> {
 /**
  * Visit tracking (docs/product-rules.md#visits): 1500 ms after a path change, a page not yet tracked is posted to
  * /api/visits unless the last tracked visit is under 5 minutes old (shared/tracking-schedule.ts holds the rules). Runs
- * once, from the layout.
+ * once per page: from the app's layout with the router's path, from a marketing page's effects island with its own.
  */
-export function useVisitTracking() {
-  const { pathname } = useLocation();
+export function useVisitTracking(pathname: string) {
   const sourceTag = useSourceTag();
   // The tag settles after hydration; the post reads the latest one when it fires.
   const latestTag = useRef(sourceTag);

@@ -3,6 +3,7 @@ import { CacheProvider } from '@emotion/react';
 import { createStore, Provider as StateProvider } from 'jotai';
 import { type ComponentType, StrictMode, startTransition, useEffect } from 'react';
 import type { Root } from 'react-dom/client';
+import { LAY_OUT_WHEN_IDLE_ATTRIBUTE, layOutWhenIdle } from '#client/lib/lay-out-when-idle.ts';
 import { NonceContext } from '#client/nonce.tsx';
 import { PUBLIC_CONFIG_ELEMENT_ID, PublicConfigContext } from '#client/public-config.tsx';
 import { adoptServerStyles } from '#client/styles/server-styles.ts';
@@ -70,6 +71,9 @@ function when(load: IslandLoad, element: Element, run: () => void): void {
  */
 export function bootIslands(hydrateRoot: HydrateRoot, emotionKey: string): void {
   const page = readPage(hydrateRoot, emotionKey);
+  for (const element of document.querySelectorAll<HTMLElement>(`[${LAY_OUT_WHEN_IDLE_ATTRIBUTE}]`)) {
+    layOutWhenIdle(element);
+  }
   const elements = [...document.querySelectorAll<HTMLElement>(ISLAND_ELEMENT)];
   let waiting = elements.filter((element) => element.getAttribute(ISLAND_ATTRIBUTES.load) === 'now').length;
   const markHydrated = () => {

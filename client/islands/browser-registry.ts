@@ -6,4 +6,10 @@ import type { IslandName } from './server-registry.ts';
 export const islandModules: Record<IslandName, () => Promise<ComponentType<any>>> = {
   'site-header': () => import('#client/layout/site-header.tsx').then((m) => m.SiteHeader),
   'page-dialogs': () => import('./page-dialogs.tsx').then((m) => m.PageDialogs),
+  'page-effects': () => import('./page-effects.tsx').then((m) => m.PageEffects),
+  hero: () => import('#client/features/home/hero.tsx').then((m) => m.Hero),
+  'pricing-calculator': () => import('#client/features/home/pricing-calculator.tsx').then((m) => m.PricingCalculator),
+  'case-studies': () => import('#client/features/home/case-studies.tsx').then((m) => m.CaseStudies),
+  faq: () => import('#client/features/home/faq.tsx').then((m) => m.Faq),
+  'learn-more': () => import('#client/features/home/learn-more-when-visible.tsx').then((m) => m.LearnMoreWhenVisible),
 };

@@ -1,6 +1,12 @@
 import type { ComponentProps, ComponentType } from 'react';
+import { CaseStudies } from '#client/features/home/case-studies.tsx';
+import { Faq } from '#client/features/home/faq.tsx';
+import { Hero } from '#client/features/home/hero.tsx';
+import { LearnMoreWhenVisible } from '#client/features/home/learn-more-when-visible.tsx';
+import { PricingCalculator } from '#client/features/home/pricing-calculator.tsx';
 import { SiteHeader } from '#client/layout/site-header.tsx';
 import { PageDialogs } from './page-dialogs.tsx';
+import { PageEffects } from './page-effects.tsx';
 
 /**
  * Every island by name, for the server's render (client/islands/island.tsx). The browser loads each from
@@ -9,6 +15,12 @@ import { PageDialogs } from './page-dialogs.tsx';
 export const islandComponents = {
   'site-header': SiteHeader,
   'page-dialogs': PageDialogs,
+  'page-effects': PageEffects,
+  hero: Hero,
+  'pricing-calculator': PricingCalculator,
+  'case-studies': CaseStudies,
+  faq: Faq,
+  'learn-more': LearnMoreWhenVisible,
 } satisfies Record<string, ComponentType<never>>;
 
 export type IslandName = keyof typeof islandComponents;

@@ -4,9 +4,8 @@ import { useLayoutHydrated } from '#client/components/hydration-signal.tsx';
 import { Toaster } from '#client/components/toaster.tsx';
 import { useAdPixel } from '#client/features/ad-pixel/use-ad-pixel.ts';
 import { useOperatorRoute } from '#client/features/operator/operator-route.ts';
-import { PromoBar } from '#client/features/promos/promo-bar.tsx';
-import { PromoPopupWhenDue } from '#client/features/promos/promo-popup-when-due.tsx';
-import { useIdlePrefetch, useMobileHint, useRouteScrolling } from '#client/hooks/use-global-behaviours.ts';
+import { useIdlePrefetch, useRouteScrolling } from '#client/hooks/use-global-behaviours.ts';
+import { useMobileHint } from '#client/hooks/use-mobile-hint.ts';
 import { useVisitTracking } from '#client/hooks/use-visit-tracking.ts';
 import { Island } from '#client/islands/island.tsx';
 import { useSourceTagResolution } from '#client/state/source-tag-resolution.ts';
@@ -53,8 +52,8 @@ export function Layout() {
   useIdlePrefetch('/blogs');
   useMobileHint();
   useSourceTagResolution();
-  useVisitTracking();
-  useAdPixel({ enabled: !operator });
+  useVisitTracking(pathname);
+  useAdPixel({ enabled: !operator, pathname });
   useLayoutHydrated();
   return (
     <>
@@ -69,8 +68,7 @@ export function Layout() {
       {operator ? null : (
         <>
           <SiteFooter />
-          <PromoBar />
-          <PromoPopupWhenDue />
+          <Island name="page-effects" load="idle" props={{ path: pathname }} />
         </>
       )}
       {operator ? (

@@ -1,6 +1,5 @@
 import { css } from '@emotion/react';
-import { Link } from 'react-router';
-import { useOpenDialog } from '#client/state/dialogs.ts';
+import { opensDialog } from '#client/islands/dialog-triggers.ts';
 import { footerNav, site } from '#content/site.ts';
 import { Logo } from './site-header.tsx';
 import { SocialLinks } from './social-links.tsx';
@@ -130,7 +129,6 @@ const mapsUrl = `https://www.google.com/maps/search/?api=1&query=${encodeURIComp
 
 export function SiteFooter() {
   const { contact } = site;
-  const openDialog = useOpenDialog();
   return (
     <footer css={footer}>
       <div css={inner}>
@@ -148,7 +146,7 @@ export function SiteFooter() {
             <ul>
               {footerNav.company.map((item) => (
                 <li key={item.label}>
-                  <Link to={item.to}>{item.label}</Link>
+                  <a href={item.to}>{item.label}</a>
                 </li>
               ))}
             </ul>
@@ -158,7 +156,7 @@ export function SiteFooter() {
             <ul>
               {footerNav.legal.map((item) => (
                 <li key={item.label}>
-                  <Link to={item.to}>{item.label}</Link>
+                  <a href={item.to}>{item.label}</a>
                 </li>
               ))}
             </ul>
@@ -185,7 +183,7 @@ export function SiteFooter() {
                     type="button"
                     className="contact-us"
                     aria-haspopup="dialog"
-                    onClick={() => openDialog({ kind: 'contact' })}
+                    {...opensDialog({ kind: 'contact' })}
                   >
                     Contact us
                   </button>

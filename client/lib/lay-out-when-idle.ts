@@ -3,6 +3,9 @@
 // then laid out for good, one per idle period, so that the work comes in small slices rather than one long
 // task, and the whole page is in place before anyone scrolls, searches or measures it.
 
+/** Marks an element the page's loader queues with `layOutWhenIdle` (client/islands/boot.tsx). */
+export const LAY_OUT_WHEN_IDLE_ATTRIBUTE = 'data-lay-out-when-idle';
+
 const waiting: HTMLElement[] = [];
 let scheduled = false;
 

@@ -1,35 +1,18 @@
-import { lazy } from 'react';
-import { HydrateLater } from '#client/components/hydration-signal.tsx';
-import { LazyWhenVisible } from '#client/components/lazy-when-visible.tsx';
 import { Seo } from '#client/components/seo.tsx';
 import { faqPageJsonLd } from '#client/components/structured-data.ts';
-import { Hero } from '#client/features/home/hero.tsx';
+import { Compliance } from '#client/features/home/compliance.tsx';
+import { HowItWorks } from '#client/features/home/how-it-works.tsx';
+import { Integrations } from '#client/features/home/integrations.tsx';
+import { LatestInsights } from '#client/features/home/latest-insights.tsx';
+import { PricingSection } from '#client/features/home/pricing-section.tsx';
+import { WhyChoose } from '#client/features/home/why-choose.tsx';
+import { Island } from '#client/islands/island.tsx';
 import faq from '#content/faq.json';
 import { site } from '#content/site.ts';
 
-// Sections below the hero are separate chunks: the server renders them into the page as usual, and the
-// browser hydrates each one when its code arrives, so they do not weigh on the first interaction. Each has
-// its own Suspense boundary (HydrateLater), so each hydrates and commits as its own short task (React yields
-// between them) instead of all of them in one long one.
-const HowItWorks = lazy(() =>
-  import('#client/features/home/how-it-works.tsx').then((m) => ({ default: m.HowItWorks })),
-);
-const Integrations = lazy(() =>
-  import('#client/features/home/integrations.tsx').then((m) => ({ default: m.Integrations })),
-);
-const WhyChoose = lazy(() => import('#client/features/home/why-choose.tsx').then((m) => ({ default: m.WhyChoose })));
-const Compliance = lazy(() => import('#client/features/home/compliance.tsx').then((m) => ({ default: m.Compliance })));
-const PricingSection = lazy(() =>
-  import('#client/features/home/pricing-section.tsx').then((m) => ({ default: m.PricingSection })),
-);
-const CaseStudies = lazy(() =>
-  import('#client/features/home/case-studies.tsx').then((m) => ({ default: m.CaseStudies })),
-);
-const LatestInsights = lazy(() =>
-  import('#client/features/home/latest-insights.tsx').then((m) => ({ default: m.LatestInsights })),
-);
-const Faq = lazy(() => import('#client/features/home/faq.tsx').then((m) => ({ default: m.Faq })));
-const loadLearnMore = () => import('#client/features/home/learn-more.tsx').then((m) => ({ default: m.LearnMore }));
+// The page is server HTML; its interactive parts are islands, each hydrated when it is due
+// (docs/decisions/0020-marketing-pages-as-islands.md). The sections below the first screen are laid out when the
+// browser is idle (docs/decisions/0014-sections-laid-out-when-idle.md).
 
 /** The home page's sections, in order; their ids are the anchors the navigation scrolls to. */
 export function Component() {
@@ -43,32 +26,16 @@ export function Component() {
         keywords={site.keywords}
         structuredData={[faqPageJsonLd(faq)]}
       />
-      <Hero />
-      <HydrateLater>
-        <HowItWorks />
-      </HydrateLater>
-      <HydrateLater>
-        <Integrations />
-      </HydrateLater>
-      <HydrateLater>
-        <WhyChoose />
-      </HydrateLater>
-      <HydrateLater>
-        <Compliance />
-      </HydrateLater>
-      <HydrateLater>
-        <PricingSection />
-      </HydrateLater>
-      <HydrateLater>
-        <CaseStudies />
-      </HydrateLater>
-      <HydrateLater>
-        <LatestInsights />
-      </HydrateLater>
-      <HydrateLater>
-        <Faq />
-      </HydrateLater>
-      <LazyWhenVisible load={loadLearnMore} minHeight="20rem" />
+      <Island name="hero" props={{}} />
+      <HowItWorks />
+      <Integrations />
+      <WhyChoose />
+      <Compliance />
+      <PricingSection />
+      <Island name="case-studies" load="visible" props={{}} />
+      <LatestInsights />
+      <Island name="faq" load="visible" props={{}} />
+      <Island name="learn-more" load="visible" props={{}} />
     </>
   );
 }

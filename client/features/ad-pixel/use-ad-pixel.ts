@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import { usePublicConfig } from '#client/public-config.tsx';
 import { startAdPixel, trackPageView } from './ad-pixel.ts';
 
@@ -8,9 +7,8 @@ import { startAdPixel, trackPageView } from './ad-pixel.ts';
  * interactive) and counts a PageView for the first page and every route change after it. `enabled: false` (the operator
  * pages) neither loads it nor counts the page.
  */
-export function useAdPixel({ enabled }: { enabled: boolean }) {
+export function useAdPixel({ enabled, pathname }: { enabled: boolean; pathname: string }) {
   const { metaPixelId } = usePublicConfig();
-  const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: each new path is a new PageView.
   useEffect(() => {
     if (!metaPixelId || !enabled) return;

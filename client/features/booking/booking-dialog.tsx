@@ -1,6 +1,5 @@
 import { css } from '@emotion/react';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Modal } from '#client/components/modal.tsx';
 import { usePublicConfig } from '#client/public-config.tsx';
 import type { DialogRequest } from '#client/state/dialogs.ts';
@@ -48,7 +47,6 @@ interface Props {
 export function BookingDialog({ request, onClose }: Props) {
   const { calTeam } = usePublicConfig();
   const tag = useSourceTag();
-  const navigate = useNavigate();
   const booking = calendarFor(tag, calTeam);
   const layout = request.layout ?? booking.config.layout;
   const container = useRef<HTMLElement>(null);
@@ -68,7 +66,7 @@ export function BookingDialog({ request, onClose }: Props) {
         onFailed: () => settle('failed'),
         onBooked: () => {
           onClose();
-          navigate('/meeting-confirmation');
+          window.location.assign('/meeting-confirmation');
         },
       },
     );
@@ -77,7 +75,7 @@ export function BookingDialog({ request, onClose }: Props) {
       unmount();
       element.replaceChildren();
     };
-  }, [booking.link, booking.namespace, layout, navigate, onClose]);
+  }, [booking.link, booking.namespace, layout, onClose]);
 
   return (
     <Modal open title="Book a demo" onClose={onClose} styles={wide}>

@@ -1,6 +1,5 @@
 import { css } from '@emotion/react';
 import { type FormEvent, useId, useState } from 'react';
-import { Link } from 'react-router';
 import { HoneypotField } from '#client/components/honeypot-field.tsx';
 import { trackLead } from '#client/features/ad-pixel/ad-pixel.ts';
 import { OptBackInBox, refusedAsDoNotContact } from '#client/features/consent/consent-receipt.tsx';
@@ -82,9 +81,9 @@ function ConsentNotice({ onLeave }: { onLeave(): void }) {
   return (
     <p className="consent">
       {before}
-      <Link to={CONSENT_POLICY_PATH} onClick={onLeave}>
+      <a href={CONSENT_POLICY_PATH} onClick={onLeave}>
         {CONSENT_POLICY_PATH}
-      </Link>
+      </a>
       {after}
     </p>
   );

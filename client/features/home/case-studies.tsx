@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { useIslandId } from '#client/islands/island-context.ts';
 import caseStudy from '#content/case-study.json';
 import { Section } from './section.tsx';
 
@@ -77,7 +78,7 @@ const comingSoon = ["A growing team's speed-to-lead story", "A solo agent's foll
 
 export function CaseStudies() {
   const [open, setOpen] = useState(false);
-  const panelId = useId();
+  const panelId = useIslandId('panel');
   return (
     <Section id="case-studies" eyebrow="Case Studies" title="What happens when every lead gets a fast first touch">
       <ul css={list}>

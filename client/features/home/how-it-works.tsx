@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
+import { opensDialog } from '#client/islands/dialog-triggers.ts';
 import { usePublicConfig } from '#client/public-config.tsx';
-import { useOpenDialog } from '#client/state/dialogs.ts';
 import home from '#content/home.json';
 import { Section } from './section.tsx';
 
@@ -99,7 +99,6 @@ const steps = css`
 `;
 
 export function HowItWorks() {
-  const openDialog = useOpenDialog();
   const { promoVideo } = usePublicConfig();
   return (
     <Section
@@ -110,7 +109,7 @@ export function HowItWorks() {
       tone="muted"
     >
       <div css={layout}>
-        <button type="button" css={poster} onClick={() => openDialog({ kind: 'video' })}>
+        <button type="button" css={poster} {...opensDialog({ kind: 'video' })}>
           <img src={promoVideo.posterUrl} alt="" width="1280" height="720" loading="lazy" decoding="async" />
           <span className="play">
             <span className="icon">

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useOpenDialog } from '#client/state/dialogs.ts';
+import { opensDialog } from '#client/islands/dialog-triggers.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
 import home from '#content/home.json';
 
@@ -21,16 +21,11 @@ const band = css`
 
 /** The learn-more section, loaded only when the visitor scrolls near it. */
 export function LearnMore() {
-  const openDialog = useOpenDialog();
   return (
     <section css={band} aria-labelledby="learn-more-title">
       <h2 id="learn-more-title">{home.learnMore.title}</h2>
       <p>{home.learnMore.body}</p>
-      <button
-        type="button"
-        css={[buttonStyles.primary, buttonStyles.large]}
-        onClick={() => openDialog({ kind: 'demo-call' })}
-      >
+      <button type="button" css={[buttonStyles.primary, buttonStyles.large]} {...opensDialog({ kind: 'demo-call' })}>
         Try the AI
       </button>
     </section>

@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
-import { type KeyboardEvent, useId, useState } from 'react';
+import { type KeyboardEvent, useState } from 'react';
+import { useIslandId } from '#client/islands/island-context.ts';
 import { useToast } from '#client/state/toasts.ts';
 import { formatUsd, groupDigits } from '#shared/number-format.ts';
 import {
@@ -131,7 +132,7 @@ export function PricingCalculator() {
   const [position, setPosition] = useState(() => leadsToSlider(DEFAULT_LEADS));
   const [showBreakdown, setShowBreakdown] = useState(false);
   const toast = useToast();
-  const breakdownId = useId();
+  const breakdownId = useIslandId('breakdown');
   const leads = sliderToLeads(position);
   const q = quote(leads);
   const total = formatUsd(q.totalCents);

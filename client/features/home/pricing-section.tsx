@@ -1,9 +1,9 @@
 import { css } from '@emotion/react';
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { useOpenDialog } from '#client/state/dialogs.ts';
+import { opensDialog } from '#client/islands/dialog-triggers.ts';
+import { Island } from '#client/islands/island.tsx';
 import { buttonStyles } from '#client/styles/buttons.ts';
 import home from '#content/home.json';
-import { PricingCalculator } from './pricing-calculator.tsx';
 import { Section } from './section.tsx';
 
 const TABS = [
@@ -62,7 +62,6 @@ const getStarted = css`
 
 export function PricingSection() {
   const [tab, setTab] = useState<TabId>('calculator');
-  const openDialog = useOpenDialog();
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
 
   // WAI-ARIA tabs: arrow keys move between tabs and select them.
@@ -108,7 +107,7 @@ export function PricingSection() {
         aria-labelledby="pricing-tab-calculator"
         hidden={tab !== 'calculator'}
       >
-        <PricingCalculator />
+        <Island name="pricing-calculator" load="visible" props={{}} />
       </div>
       <div
         role="tabpanel"
@@ -128,7 +127,7 @@ export function PricingSection() {
         <button
           type="button"
           css={[buttonStyles.primary, buttonStyles.large]}
-          onClick={() => openDialog({ kind: 'booking', layout: 'month_view' })}
+          {...opensDialog({ kind: 'booking', layout: 'month_view' })}
         >
           Get Started Now
         </button>

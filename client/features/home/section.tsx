@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
-import { type ReactNode, useEffect, useRef } from 'react';
-import { layOutWhenIdle } from '#client/lib/lay-out-when-idle.ts';
+import type { ReactNode } from 'react';
+import { LAY_OUT_WHEN_IDLE_ATTRIBUTE } from '#client/lib/lay-out-when-idle.ts';
 
 const section = css`
   padding: clamp(3rem, 8vw, 6rem) var(--space-4);
@@ -54,10 +54,10 @@ interface SectionProps {
 
 /** A home-page section: its anchor, a labelled heading and the content. */
 export function Section({ id, eyebrow, title, intro, tone = 'plain', children }: SectionProps) {
-  const ref = useRef<HTMLElement>(null);
-  useEffect(() => (ref.current ? layOutWhenIdle(ref.current) : undefined), []);
+  // The page's loader lays it out when the browser is idle (client/islands/boot.tsx).
+  const idle = { [LAY_OUT_WHEN_IDLE_ATTRIBUTE]: '' };
   return (
-    <section ref={ref} css={section} id={id} aria-labelledby={`${id}-title`} data-tone={tone}>
+    <section css={section} id={id} aria-labelledby={`${id}-title`} data-tone={tone} {...idle}>
       <div className="inner">
         <header>
           <p className="eyebrow">{eyebrow}</p>

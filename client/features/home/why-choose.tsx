@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useOpenDialog } from '#client/state/dialogs.ts';
+import { opensDialog } from '#client/islands/dialog-triggers.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
 import home from '#content/home.json';
 import { site } from '#content/site.ts';
@@ -37,7 +37,6 @@ const results = css`
 `;
 
 export function WhyChoose() {
-  const openDialog = useOpenDialog();
   return (
     <Section
       id="features"
@@ -62,11 +61,7 @@ export function WhyChoose() {
             ))}
           </ul>
         </div>
-        <button
-          type="button"
-          css={[buttonStyles.primary, buttonStyles.large]}
-          onClick={() => openDialog({ kind: 'booking' })}
-        >
+        <button type="button" css={[buttonStyles.primary, buttonStyles.large]} {...opensDialog({ kind: 'booking' })}>
           Book Demo
         </button>
       </div>

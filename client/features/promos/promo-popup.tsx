@@ -1,8 +1,9 @@
 import { css } from '@emotion/react';
-import { useNavigate } from 'react-router';
+import { scrollToSection } from '#client/lib/smooth-scroll.ts';
 import { useToast } from '#client/state/toasts.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
 import { PROMO_DISCOUNT_PERCENT } from '#shared/promo.ts';
+import { SECTION_SCROLL_DURATION_MS } from '#shared/ui-timing.ts';
 
 // A corner card, not a modal: it never takes focus and, being fixed, never moves the page.
 const popup = css`
@@ -56,7 +57,6 @@ interface Props {
 
 /** The promo popup: its call to action goes to pricing. When it shows is `PromoPopupWhenDue`'s job. */
 export function PromoPopup({ onDismiss: dismiss }: Props) {
-  const navigate = useNavigate();
   const toast = useToast();
   return (
     <aside css={popup} aria-labelledby="promo-title">
@@ -71,7 +71,8 @@ export function PromoPopup({ onDismiss: dismiss }: Props) {
           css={buttonStyles.primary}
           onClick={() => {
             dismiss();
-            navigate('/#pricing', { state: { scrollToSection: 'pricing' } });
+            // On the home page the pricing is scrolled to; from another page, the home page opens at it.
+            if (!scrollToSection('pricing', SECTION_SCROLL_DURATION_MS)) window.location.assign('/#pricing');
             toast({
               title: 'Discount Applied!',
               description: `Your ${PROMO_DISCOUNT_PERCENT}% promotional discount will be applied at checkout.`,

@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { useAdPixel } from '#client/features/ad-pixel/use-ad-pixel.ts';
+import { PromoBar } from '#client/features/promos/promo-bar.tsx';
+import { PromoPopupWhenDue } from '#client/features/promos/promo-popup-when-due.tsx';
+import { useMobileHint } from '#client/hooks/use-mobile-hint.ts';
+import { useVisitTracking } from '#client/hooks/use-visit-tracking.ts';
+import { prefetchPage } from '#client/lib/prefetch-page.ts';
+
+/** The blog is the page visitors go to most from the others: fetched while the browser is idle. */
+const LIKELY_NEXT = '/blogs';
+
+/**
+ * What a marketing page does besides answering clicks: the promotions, the visit count, the ad pixel's PageView,
+ * the device hint, the likeliest next page fetched ahead. An island that hydrates when the browser is idle: none of
+ * it is needed for the first input. `path` is the page's, from the server.
+ */
+export function PageEffects({ path }: { path: string }) {
+  useMobileHint();
+  useVisitTracking(path);
+  useAdPixel({ enabled: true, pathname: path });
+  useEffect(() => prefetchPage(LIKELY_NEXT), []);
+  return (
+    <>
+      <PromoBar />
+      <PromoPopupWhenDue />
+    </>
+  );
+}
