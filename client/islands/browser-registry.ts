@@ -12,4 +12,7 @@ export const islandModules: Record<IslandName, () => Promise<ComponentType<any>>
   'case-studies': () => import('#client/features/home/case-studies.tsx').then((m) => m.CaseStudies),
   faq: () => import('#client/features/home/faq.tsx').then((m) => m.Faq),
   'learn-more': () => import('#client/features/home/learn-more-when-visible.tsx').then((m) => m.LearnMoreWhenVisible),
+  cover: () => import('#client/components/lazy-image.tsx').then((m) => m.LazyImage),
+  'revocation-form': () => import('#client/features/consent/revocation-form.tsx').then((m) => m.RevocationForm),
+  'go-to': () => import('./go-to.tsx').then((m) => m.GoTo),
 };

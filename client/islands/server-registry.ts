@@ -1,10 +1,13 @@
 import type { ComponentProps, ComponentType } from 'react';
+import { LazyImage } from '#client/components/lazy-image.tsx';
+import { RevocationForm } from '#client/features/consent/revocation-form.tsx';
 import { CaseStudies } from '#client/features/home/case-studies.tsx';
 import { Faq } from '#client/features/home/faq.tsx';
 import { Hero } from '#client/features/home/hero.tsx';
 import { LearnMoreWhenVisible } from '#client/features/home/learn-more-when-visible.tsx';
 import { PricingCalculator } from '#client/features/home/pricing-calculator.tsx';
 import { SiteHeader } from '#client/layout/site-header.tsx';
+import { GoTo } from './go-to.tsx';
 import { PageDialogs } from './page-dialogs.tsx';
 import { PageEffects } from './page-effects.tsx';
 
@@ -21,6 +24,9 @@ export const islandComponents = {
   'case-studies': CaseStudies,
   faq: Faq,
   'learn-more': LearnMoreWhenVisible,
+  cover: LazyImage,
+  'revocation-form': RevocationForm,
+  'go-to': GoTo,
 } satisfies Record<string, ComponentType<never>>;
 
 export type IslandName = keyof typeof islandComponents;

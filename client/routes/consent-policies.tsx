@@ -1,11 +1,11 @@
 import { ContentPage } from '#client/components/content-page.tsx';
-import { RevocationForm } from '#client/features/consent/revocation-form.tsx';
+import { Island } from '#client/islands/island.tsx';
 import { html, meta } from '#content/legal/consent-policies.md';
 
 export function Component() {
   return (
     <ContentPage {...meta} html={html} path="/consent-policies">
-      <RevocationForm />
+      <Island name="revocation-form" load="visible" props={{}} />
     </ContentPage>
   );
 }

@@ -1,14 +1,11 @@
-import { useEffect } from 'react';
 import { Page } from '#client/components/page.tsx';
 import { Seo } from '#client/components/seo.tsx';
+import { Island } from '#client/islands/island.tsx';
 import { usePublicConfig } from '#client/public-config.tsx';
 import { escapeXml } from '#shared/xml.ts';
 
 export function Component() {
   const { directoryUrl } = usePublicConfig();
-  useEffect(() => {
-    window.location.assign(directoryUrl);
-  }, [directoryUrl]);
   return (
     <Page
       title="Redirecting..."
@@ -20,6 +17,7 @@ export function Component() {
       }
     >
       <Seo title="Agent directory" description="The Porchlight agent directory." path="/directory" noIndex />
+      <Island name="go-to" props={{ url: directoryUrl }} />
       {/* Without scripts the browser still goes on its own. Written as markup, not a React <meta>, which React
           would hoist into <head> where it would fire with scripts on as well. No CSP rule governs it. */}
       <noscript

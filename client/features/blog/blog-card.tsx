@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { Link } from 'react-router';
-import { LazyImage } from '#client/components/lazy-image.tsx';
+import { Island } from '#client/islands/island.tsx';
 import type { PostMeta } from '#content/posts.ts';
 import { COVER_HEIGHT, COVER_WIDTH, categoryBadges, coverSrc, formatPostDate, readingTimeLabel } from '#shared/blog.ts';
 
@@ -132,13 +132,19 @@ export function BlogCard({ post, layout, headingLevel = 2, priority = false }: B
   const { shown, hidden } = categoryBadges(post.categories);
   return (
     <article css={[card, layout === 'grid' ? gridCard : listCard]} data-layout={layout}>
-      <LazyImage
-        className="cover"
-        src={coverSrc(post.coverImage)}
-        alt=""
-        width={COVER_WIDTH}
-        height={COVER_HEIGHT}
-        priority={priority}
+      {/* Loaded as the card comes near the viewport: an island of its own (docs/decisions/0020-…). */}
+      <Island
+        name="cover"
+        id={post.slug}
+        load={priority ? 'now' : 'visible'}
+        props={{
+          className: 'cover',
+          src: coverSrc(post.coverImage),
+          alt: '',
+          width: COVER_WIDTH,
+          height: COVER_HEIGHT,
+          priority,
+        }}
       />
       <div className="body">
         <ul className="badges" aria-label="Categories">

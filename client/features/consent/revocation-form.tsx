@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { FormField } from '#client/features/contact/form-field.tsx';
+import { useIslandId } from '#client/islands/island-context.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
 import { readApiError } from '#shared/api-error.ts';
 import { REVOCATION_RECEIVED_MESSAGE } from '#shared/messages.ts';
@@ -33,7 +34,7 @@ function subjectOf(value: string): { phone: string } | { email: string } {
 }
 
 export function RevocationForm() {
-  const id = useId();
+  const id = useIslandId('revocation');
   const [value, setValue] = useState('');
   const [error, setError] = useState<string>();
   const [state, setState] = useState<State>({ kind: 'idle' });

@@ -1,16 +1,15 @@
 import type { ReactNode } from 'react';
-import { useOpenDialog } from '#client/state/dialogs.ts';
+import { opensDialog } from '#client/islands/dialog-triggers.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
 
-/** A call to action that opens the contact modal. */
+/** A call to action that opens the contact modal (through the page's dialog island). */
 export function ContactButton({ children }: { children: ReactNode }) {
-  const openDialog = useOpenDialog();
   return (
     <button
       type="button"
       css={[buttonStyles.primary, buttonStyles.large]}
       aria-haspopup="dialog"
-      onClick={() => openDialog({ kind: 'contact' })}
+      {...opensDialog({ kind: 'contact' })}
     >
       {children}
     </button>
