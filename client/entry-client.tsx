@@ -7,9 +7,9 @@ import { registerServiceWorkerOnLoad } from '#client/lib/register-service-worker
 import { adoptServerStyles } from '#client/styles/server-styles.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { AppProviders, EMOTION_KEY } from './app-providers.tsx';
+import { operatorRoutes as routes } from './operator-routes.tsx';
 import { PUBLIC_CONFIG_ELEMENT_ID } from './public-config.tsx';
 import { initRoutePrefetch } from './route-prefetch.ts';
-import { routes } from './routes.tsx';
 
 declare global {
   interface Window {

@@ -1,7 +1,7 @@
 import { data, type LoaderFunction, type RouteObject, redirect } from 'react-router';
-import { OPERATOR_ROUTE_HANDLE } from '#client/features/operator/operator-route.ts';
 import { Layout } from '#client/layout/layout.tsx';
 import { NotFoundPage, RouteErrorBoundary } from '#client/layout/route-error-boundary.tsx';
+import { operatorPageRoutes } from '#client/operator-routes.tsx';
 
 /** The catch-all route: every path no page has gets the same not-found page. */
 export const NOT_FOUND_ROUTE_ID = 'not-found';
@@ -39,13 +39,6 @@ export const routes: RouteObject[] = [
             path: 'consent-policies',
             lazy: () => import('#client/routes/consent-policies.tsx'),
           },
-          // Operator pages: the layout leaves out promos, exit intent and the ad pixel (operator-route.ts).
-          {
-            id: 'analytics',
-            path: 'analytics',
-            handle: OPERATOR_ROUTE_HANDLE,
-            lazy: () => import('#client/routes/analytics.tsx'),
-          },
           {
             id: 'meeting-confirmation',
             path: 'meeting-confirmation',
@@ -61,13 +54,8 @@ export const routes: RouteObject[] = [
           { id: 'lead-generation', path: 'lead-generation', lazy: () => import('#client/routes/lead-generation.tsx') },
           { id: 'about-us', path: 'about-us', lazy: () => import('#client/routes/about-us.tsx') },
           { id: 'directory', path: 'directory', lazy: () => import('#client/routes/directory.tsx') },
-          {
-            id: 'dashboard',
-            path: 'dashboard',
-            handle: OPERATOR_ROUTE_HANDLE,
-            lazy: () => import('#client/routes/dashboard.tsx'),
-          },
-          { id: 'leads', path: 'leads', handle: OPERATOR_ROUTE_HANDLE, lazy: () => import('#client/routes/leads.tsx') },
+          // Operator pages: their own layout and their own small app in the browser (client/operator-routes.tsx).
+          ...operatorPageRoutes,
           {
             id: NOT_FOUND_ROUTE_ID,
             path: '*',
