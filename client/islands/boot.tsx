@@ -4,10 +4,12 @@ import { createStore, Provider as StateProvider } from 'jotai';
 import { type ComponentType, StrictMode, startTransition, useEffect } from 'react';
 import type { Root } from 'react-dom/client';
 import { LAY_OUT_WHEN_IDLE_ATTRIBUTE, layOutWhenIdle } from '#client/lib/lay-out-when-idle.ts';
+import { scrollToSection } from '#client/lib/smooth-scroll.ts';
 import { NonceContext } from '#client/nonce.tsx';
 import { PUBLIC_CONFIG_ELEMENT_ID, PublicConfigContext } from '#client/public-config.tsx';
 import { adoptServerStyles } from '#client/styles/server-styles.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
+import { SECTION_SCROLL_DELAY_MS, SECTION_SCROLL_DURATION_MS } from '#shared/ui-timing.ts';
 import { islandModules } from './browser-registry.ts';
 import { IslandContext } from './island-context.ts';
 import { ISLAND_ATTRIBUTES, ISLAND_ELEMENT, type IslandLoad } from './island-load.ts';
@@ -58,11 +60,30 @@ function when(load: IslandLoad, element: Element, run: () => void): void {
     if (element.children.length === 0) run();
     return;
   }
-  if (load === 'idle' && typeof window.requestIdleCallback === 'function') {
-    window.requestIdleCallback(run, { timeout: 3000 });
+  if (load === 'idle') {
+    // A prerendered page (client/layout/speculation-rules.tsx) may never be shown: what counts a visit or starts
+    // a promotion's timer waits until it is.
+    const whenIdle = () =>
+      typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run, { timeout: 3000 }) : run();
+    if (isPrerendering()) document.addEventListener('prerenderingchange', whenIdle, { once: true });
+    else whenIdle();
     return;
   }
   run();
+}
+
+/**
+ * A page opened at one of its sections (`/#pricing`) is put at it as the navigation does (80 px below the top,
+ * after 50 ms, in 600 ms), once the sections above it are laid out: the browser's own jump landed on estimates.
+ */
+function scrollToLinkedSection(): void {
+  const section = decodeURIComponent(window.location.hash.slice(1));
+  if (!section || !document.getElementById(section)) return;
+  setTimeout(() => scrollToSection(section, SECTION_SCROLL_DURATION_MS), SECTION_SCROLL_DELAY_MS);
+}
+
+function isPrerendering(): boolean {
+  return 'prerendering' in document && document.prerendering === true;
 }
 
 /**
@@ -74,6 +95,7 @@ export function bootIslands(hydrateRoot: HydrateRoot, emotionKey: string): void 
   for (const element of document.querySelectorAll<HTMLElement>(`[${LAY_OUT_WHEN_IDLE_ATTRIBUTE}]`)) {
     layOutWhenIdle(element);
   }
+  scrollToLinkedSection();
   const elements = [...document.querySelectorAll<HTMLElement>(ISLAND_ELEMENT)];
   let waiting = elements.filter((element) => element.getAttribute(ISLAND_ATTRIBUTES.load) === 'now').length;
   const markHydrated = () => {

@@ -2,6 +2,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Island } from '#client/islands/island.tsx';
 import { main, skipLink } from './layout-styles.ts';
 import { SiteFooter } from './site-footer.tsx';
+import { SpeculationRules } from './speculation-rules.tsx';
 import { Splash } from './splash.tsx';
 
 /**
@@ -23,6 +24,7 @@ export function MarketingLayout() {
       <Island name="page-effects" load="idle" props={{ path: pathname }} />
       <Island name="page-dialogs" props={{}} />
       <Splash />
+      <SpeculationRules />
     </>
   );
 }

@@ -1,0 +1,32 @@
+import { useNonce } from '#client/nonce.tsx';
+import { serializeForScript } from '#client/public-config.tsx';
+import { OPERATOR_PAGE_PATHS } from '#shared/operator-pages.ts';
+
+/**
+ * Marketing pages load as documents, from the server's page cache. Browsers with the Speculation Rules API fetch a
+ * page when the pointer rests on a link to it or presses it, and prerender the blog, where visitors go most
+ * (docs/decisions/0020-marketing-pages-as-islands.md). Elsewhere the header's links ask for `<link rel=prefetch>`.
+ * Not the API, not the operator pages, not a download.
+ */
+const notPages = [
+  { not: { href_matches: '/api/*' } },
+  ...OPERATOR_PAGE_PATHS.map((path) => ({ not: { href_matches: path } })),
+  { not: { selector_matches: '[download], [target=_blank]' } },
+];
+
+const RULES = {
+  prefetch: [{ where: { and: [{ href_matches: '/*' }, ...notPages] }, eagerness: 'moderate' }],
+  prerender: [{ where: { and: [{ href_matches: '/blogs' }, ...notPages] }, eagerness: 'moderate' }],
+};
+
+export function SpeculationRules() {
+  const nonce = useNonce();
+  return (
+    <script
+      type="speculationrules"
+      nonce={nonce}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: serializeForScript(RULES) }}
+    />
+  );
+}
