@@ -42,6 +42,12 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             codeSplitting: {
               groups: [
+                // The islands' loader and what every island shares with it, in one chunk rather than ten small ones.
+                {
+                  name: 'islands',
+                  priority: 1,
+                  test: /\/client\/(islands\/(boot|island-context|island-load|browser-registry|dialog-triggers)|nonce|public-config|lib\/(lay-out-when-idle|register-service-worker|smooth-scroll|prefetch-page))\.tsx?$/,
+                },
                 // What every island's root needs, in one chunk rather than a dozen small ones (each a request).
                 {
                   name: 'framework',

@@ -104,21 +104,58 @@ export function bootIslands(hydrateRoot: HydrateRoot, emotionKey: string): void 
   markHydrated();
   for (const element of elements) {
     const load = (element.getAttribute(ISLAND_ATTRIBUTES.load) ?? 'now') as IslandLoad;
+    let started = false;
     let hydrated = false;
+    let replay: HTMLElement | undefined;
     // Once: StrictMode runs effects twice in development.
     const onHydrated = () => {
-      if (hydrated || load !== 'now') return;
+      if (hydrated) return;
       hydrated = true;
+      replay?.click();
+      if (load !== 'now') return;
       waiting--;
       markHydrated();
     };
-    when(load, element, () => {
+    const start = () => {
+      if (started) return;
+      started = true;
       hydrateIsland(page, element, onHydrated).catch((error: unknown) => {
         // The server's HTML stays as it is (docs/product-rules.md#quiet-failures).
         console.warn(`The ${element.getAttribute(ISLAND_ATTRIBUTES.name)} island could not load`, error);
       });
-    });
+    };
+    if (load !== 'now')
+      keepEarlyClicks(
+        element,
+        () => hydrated,
+        start,
+        (target) => {
+          replay = target;
+        },
+      );
+    when(load, element, start);
   }
+}
+
+/**
+ * An island that is not yet due loads as soon as the visitor reaches for it, and a click that comes before it has
+ * hydrated is held and clicked again once it has: nothing the visitor does is lost to a late island.
+ */
+function keepEarlyClicks(
+  element: HTMLElement,
+  hydrated: () => boolean,
+  start: () => void,
+  replayLater: (target: HTMLElement) => void,
+): void {
+  const early = (event: Event) => {
+    if (hydrated()) return;
+    start();
+    if (event.type !== 'click' || !(event.target instanceof HTMLElement)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    replayLater(event.target);
+  };
+  for (const type of ['pointerdown', 'focusin', 'click']) element.addEventListener(type, early, { capture: true });
 }
 
 async function hydrateIsland(page: Page, element: HTMLElement, onHydrated: () => void): Promise<void> {

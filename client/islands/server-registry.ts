@@ -1,8 +1,8 @@
 import type { ComponentProps, ComponentType } from 'react';
 import { LazyImage } from '#client/components/lazy-image.tsx';
 import { RevocationForm } from '#client/features/consent/revocation-form.tsx';
-import { CaseStudies } from '#client/features/home/case-studies.tsx';
-import { Faq } from '#client/features/home/faq.tsx';
+import { CaseStudyList } from '#client/features/home/case-study-list.tsx';
+import { FaqList } from '#client/features/home/faq-list.tsx';
 import { Hero } from '#client/features/home/hero.tsx';
 import { LearnMoreWhenVisible } from '#client/features/home/learn-more-when-visible.tsx';
 import { PricingCalculator } from '#client/features/home/pricing-calculator.tsx';
@@ -21,8 +21,8 @@ export const islandComponents = {
   'page-effects': PageEffects,
   hero: Hero,
   'pricing-calculator': PricingCalculator,
-  'case-studies': CaseStudies,
-  faq: Faq,
+  'case-studies': CaseStudyList,
+  faq: FaqList,
   'learn-more': LearnMoreWhenVisible,
   cover: LazyImage,
   'revocation-form': RevocationForm,

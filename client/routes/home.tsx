@@ -1,6 +1,8 @@
 import { Seo } from '#client/components/seo.tsx';
 import { faqPageJsonLd } from '#client/components/structured-data.ts';
+import { CaseStudies } from '#client/features/home/case-studies.tsx';
 import { Compliance } from '#client/features/home/compliance.tsx';
+import { Faq } from '#client/features/home/faq.tsx';
 import { HowItWorks } from '#client/features/home/how-it-works.tsx';
 import { Integrations } from '#client/features/home/integrations.tsx';
 import { LatestInsights } from '#client/features/home/latest-insights.tsx';
@@ -32,9 +34,9 @@ export function Component() {
       <WhyChoose />
       <Compliance />
       <PricingSection />
-      <Island name="case-studies" load="visible" props={{}} />
+      <CaseStudies />
       <LatestInsights />
-      <Island name="faq" load="visible" props={{}} />
+      <Faq />
       <Island name="learn-more" load="visible" props={{}} />
     </>
   );
