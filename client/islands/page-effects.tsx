@@ -12,9 +12,12 @@ const LIKELY_NEXT = '/blogs';
 /**
  * What a marketing page does besides answering clicks: the promotions, the visit count, the ad pixel's PageView,
  * the device hint, the likeliest next page fetched ahead. An island that hydrates when the browser is idle: none of
- * it is needed for the first input. `path` is the page's, from the server.
+ * it is needed for the first input. The path is read here, not sent by the server: one not-found page is cached for
+ * every path that has none.
  */
-export function PageEffects({ path }: { path: string }) {
+export function PageEffects() {
+  // Only effects read it: the server's render (no window) shows nothing that depends on it.
+  const path = typeof window === 'undefined' ? '' : window.location.pathname;
   useMobileHint();
   useVisitTracking(path);
   useAdPixel({ enabled: true, pathname: path });

@@ -1,4 +1,4 @@
-import { Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import { Island } from '#client/islands/island.tsx';
 import { main, skipLink } from './layout-styles.ts';
 import { SiteFooter } from './site-footer.tsx';
@@ -10,18 +10,17 @@ import { Splash } from './splash.tsx';
  * (docs/decisions/0020-marketing-pages-as-islands.md): the header, the page's dialogs, and its effects.
  */
 export function MarketingLayout() {
-  const { pathname } = useLocation();
   return (
     <>
       <a css={skipLink} href="#main">
         Skip to content
       </a>
-      <Island name="site-header" props={{ path: pathname }} />
+      <Island name="site-header" props={{}} />
       <main css={main} id="main" tabIndex={-1} data-operator={false}>
         <Outlet />
       </main>
       <SiteFooter />
-      <Island name="page-effects" load="idle" props={{ path: pathname }} />
+      <Island name="page-effects" load="idle" props={{}} />
       <Island name="page-dialogs" props={{}} />
       <Splash />
       <SpeculationRules />

@@ -94,13 +94,11 @@ const drawer = css`
 `;
 
 interface MobileMenuProps {
-  /** The page's path (client/layout/nav-link.tsx). */
-  path: string;
   open: boolean;
   onClose(): void;
 }
 
-export function MobileMenu({ open, path, onClose }: MobileMenuProps) {
+export function MobileMenu({ open, onClose }: MobileMenuProps) {
   const openDialog = useOpenDialog();
   return (
     <Modal open={open} onClose={onClose} title="Menu" styles={drawer} closeLabel="Close menu">
@@ -108,7 +106,7 @@ export function MobileMenu({ open, path, onClose }: MobileMenuProps) {
         <ul>
           {mainNav.map((item) => (
             <li key={item.label} className={item.label === 'About Us' ? 'not-compact' : undefined}>
-              <NavLink item={item} path={path} onNavigate={onClose} />
+              <NavLink item={item} onNavigate={onClose} />
             </li>
           ))}
         </ul>

@@ -7,8 +7,6 @@ export type NavItem = { label: string; section: string } | { label: string; to: 
 
 interface NavLinkProps {
   item: NavItem;
-  /** The path of the page the link is on: a section link on the home page scrolls instead of loading it again. */
-  path: string;
   onNavigate?(): void;
   children?: ReactNode;
 }
@@ -22,7 +20,7 @@ function isPlainClick(event: MouseEvent): boolean {
  * A header or drawer link: a page loads as a document (prefetched when the pointer rests on it). A section
  * link is `/#section`: from another page it loads the home page at that section; on the home page it scrolls.
  */
-export function NavLink({ item, path, onNavigate }: NavLinkProps) {
+export function NavLink({ item, onNavigate }: NavLinkProps) {
   const hover = useHoverPrefetch();
   if ('section' in item) {
     return (
@@ -30,7 +28,8 @@ export function NavLink({ item, path, onNavigate }: NavLinkProps) {
         href={`/#${item.section}`}
         onClick={(event) => {
           onNavigate?.();
-          if (path !== '/' || !isPlainClick(event)) return;
+          // On the home page a section link scrolls instead of loading the page again.
+          if (window.location.pathname !== '/' || !isPlainClick(event)) return;
           if (!scrollToSection(item.section, SECTION_SCROLL_DURATION_MS)) return;
           event.preventDefault();
           history.replaceState(history.state, '', `/#${item.section}`);

@@ -157,11 +157,8 @@ export function Logo() {
 // The drawer's code loads the first time it opens.
 const MobileMenu = lazy(() => import('./mobile-menu.tsx').then((m) => ({ default: m.MobileMenu })));
 
-/**
- * Fixed header, opaque once scrolled, the main navigation and the two calls to action. An island
- * (client/islands/): `path` is the page's, from the server.
- */
-export function SiteHeader({ path }: { path: string }) {
+/** Fixed header, opaque once scrolled, the main navigation and the two calls to action. An island (client/islands/). */
+export function SiteHeader() {
   const opaque = useScrolled(HEADER_OPAQUE_AFTER_PX);
   const openDialog = useOpenDialog();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -175,7 +172,7 @@ export function SiteHeader({ path }: { path: string }) {
           href="/"
           aria-label={`${site.name} home`}
           onClick={(event) => {
-            if (path !== '/') return;
+            if (window.location.pathname !== '/') return;
             event.preventDefault();
             scrollWindowTo(0, SCROLL_TO_TOP_DURATION_MS);
           }}
@@ -187,7 +184,7 @@ export function SiteHeader({ path }: { path: string }) {
           <ul>
             {mainNav.map((item) => (
               <li key={item.label} className={isSecondary(item) ? 'secondary' : undefined}>
-                <NavLink item={item} path={path} />
+                <NavLink item={item} />
               </li>
             ))}
           </ul>
@@ -226,7 +223,7 @@ export function SiteHeader({ path }: { path: string }) {
       </div>
       {menuLoaded && (
         <Suspense fallback={null}>
-          <MobileMenu open={menuOpen} path={path} onClose={() => setMenuOpen(false)} />
+          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
         </Suspense>
       )}
     </header>

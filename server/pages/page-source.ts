@@ -104,7 +104,7 @@ export async function productionPages(distDir = DIST_DIR): Promise<PageSource> {
         // Each entry imports these at once, only later in its run (client/entry-client.tsx, entry-islands.tsx).
         // The islands' entry imports each island too, when it is due: those are not fetched ahead of need.
         for (const imported of manifest[entry]?.dynamicImports ?? []) {
-          if (entryName === 'app' || imported.startsWith('node_modules/')) chunkFiles(imported, set);
+          if (entryName === 'app' || imported.includes('node_modules/')) chunkFiles(imported, set);
         }
         // The app loads the routes' modules before hydrating; an island page loads its islands' when they are due.
         if (entryName === 'app') for (const id of routeIds) chunkFiles(routeModule(id), set);

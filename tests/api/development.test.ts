@@ -20,7 +20,7 @@ test('development renders pages from source, with the nonce on every inline tag'
   const res = await request(ctx.app).get('/blogs');
   expect(res.status).toBe(200);
   expect(headingOf(res.text)).toBe('Real-Estate Lead Conversion Insights');
-  expect(appLoadOf(res.text).modules).toEqual(['/@vite/client', '/client/entry-client.tsx']);
+  expect(appLoadOf(res.text).modules).toEqual(['/@vite/client', '/client/entry-islands.tsx']);
   const nonce = /'nonce-([\w-]+)'/.exec(String(res.headers['content-security-policy']))?.[1];
   for (const tag of inlineTags(res.text)) expect(tag).toContain(`nonce="${nonce}"`);
 }, 60_000);

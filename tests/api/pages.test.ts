@@ -91,68 +91,68 @@ test('every inline script and style carries the nonce of its own response', asyn
   expect(nonces.size).toBe(3);
 });
 
-test('the browser entry and the matched page chunk are fetched together, after the first paint', async () => {
-  const res = await request(ctx.app).get('/blogs');
-  const { preloads, modules } = appLoadOf(res.text);
-  const [entry] = modules;
-  expect(entry).toMatch(/^\/assets\/entry-client-[\w-]+\.js$/);
-  expect(preloads).toContain(entry);
-  expect(preloads.some((href) => /^\/assets\/blogs-[\w-]+\.js$/.test(href))).toBe(true);
+test("a marketing page's islands loader, and an operator page's app with its page chunk, load after the first paint", async () => {
+  const blogs = await request(ctx.app).get('/blogs');
+  const marketing = appLoadOf(blogs.text);
+  expect(marketing.modules).toHaveLength(1);
+  expect(marketing.modules[0]).toMatch(/^\/assets\/entry-islands-[\w-]+\.js$/);
+  expect(marketing.preloads).toContain(marketing.modules[0]);
+  // Islands load when they are due, not with the loader; no page module is sent to the browser at all.
+  expect(marketing.preloads.some((href) => /\/assets\/(blogs|entry-client)-[\w-]+\.js$/.test(href))).toBe(false);
   // Nothing in the document asks for them before the loader runs (client/app-loader.ts).
-  expect(res.text).not.toMatch(/<script[^>]+type="module"|<link rel="modulepreload"/);
-  const asset = await request(ctx.app).get(String(entry));
+  expect(blogs.text).not.toMatch(/<script[^>]+type="module"|<link rel="modulepreload"/);
+  const asset = await request(ctx.app).get(String(marketing.modules[0]));
   expect(asset.status).toBe(200);
   expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+  const leads = appLoadOf((await request(ctx.app).get('/leads')).text);
+  expect(leads.modules[0]).toMatch(/^\/assets\/entry-client-[\w-]+\.js$/);
+  expect(leads.preloads.some((href) => /^\/assets\/leads-[\w-]+\.js$/.test(href))).toBe(true);
 });
 
-test('each page ships only its own code: the entry holds no page, and a page preloads no other page', async () => {
-  type Chunk = { file: string; imports?: string[] };
+test('the marketing pages ship no router and no page code, and the operator app no marketing page', async () => {
+  type Chunk = { file: string; imports?: string[]; dynamicImports?: string[] };
   const manifest: Record<string, Chunk> = JSON.parse(
     fs.readFileSync(path.join(DIST_DIR, 'client', '.vite', 'manifest.json'), 'utf8'),
   );
-  const pageModules = Object.keys(manifest).filter((key) => key.startsWith('client/routes/'));
-  expect(pageModules.length).toBeGreaterThanOrEqual(15);
-  /** A chunk and everything it imports statically: what the browser loads with it. */
-  const closure = (...keys: string[]) => {
+  /** A chunk and everything it imports, statically and (with `dynamic`) when due: what the browser may load. */
+  const closure = (dynamic: boolean, ...keys: string[]) => {
     const found = new Set<string>();
     const queue = [...keys];
     while (queue.length) {
       const key = queue.pop();
       if (!key || found.has(key)) continue;
       found.add(key);
-      queue.push(...(manifest[key]?.imports ?? []));
+      queue.push(...(manifest[key]?.imports ?? []), ...(dynamic ? (manifest[key]?.dynamicImports ?? []) : []));
     }
     return found;
   };
-  const hasZod = (key: string) => {
-    const file = manifest[key]?.file;
-    // 'invalid_type' is one of zod's error codes.
-    return Boolean(file && fs.readFileSync(path.join(DIST_DIR, 'client', file), 'utf8').includes('invalid_type'));
-  };
-  // What the browser must load before it can hydrate anything: the entry and its static imports.
-  const eager = closure('client/entry-client.tsx');
-  expect(eager.size).toBeGreaterThan(1);
-  expect(pageModules.filter((key) => eager.has(key))).toEqual([]);
-  // Nor a validator before interaction on /: the forms load zod with their own code.
-  expect([...closure('client/entry-client.tsx', 'client/routes/home.tsx')].filter(hasZod)).toEqual([]);
-  expect(Object.keys(manifest).some(hasZod)).toBe(true);
-
-  const chunkOf = (key: string) => `/${manifest[key]?.file}`;
-  const preloads = (html: string) => appLoadOf(html).preloads;
-  const home = preloads((await request(ctx.app).get('/')).text);
-  const blogs = preloads((await request(ctx.app).get('/blogs')).text);
-  expect(home).toContain(chunkOf('client/routes/home.tsx'));
-  expect(blogs).toContain(chunkOf('client/routes/blogs.tsx'));
-  for (const other of ['blogs', 'blog-post', 'dashboard', 'analytics']) {
-    expect(home).not.toContain(chunkOf(`client/routes/${other}.tsx`));
-  }
-  expect(blogs).not.toContain(chunkOf('client/routes/home.tsx'));
-  // React DOM's client is evaluated in a task of its own, after the app's code: the entry imports it later in its
-  // run, not statically, and every page fetches it with the rest (client/entry-client.tsx).
-  const reactDomClient = 'node_modules/react-dom/client.js';
-  expect(eager.has(reactDomClient)).toBe(false);
-  expect(home).toContain(chunkOf(reactDomClient));
-  expect(blogs).toContain(chunkOf(reactDomClient));
+  const contents = (keys: Set<string>) =>
+    [...keys].map((key) => fs.readFileSync(path.join(DIST_DIR, 'client', manifest[key]?.file ?? ''), 'utf8'));
+  // Everything a marketing page can ever load: its islands and their dialogs.
+  const islands = closure(true, 'client/entry-islands.tsx');
+  expect([...islands].filter((key) => key.startsWith('client/routes/'))).toEqual([]);
+  expect([...islands].filter((key) => key.includes('node_modules/react-router'))).toEqual([]);
+  // React Router's own words, in every build of it.
+  expect(contents(islands).some((text) => text.includes('in the context of a <Router>'))).toBe(false);
+  expect(
+    contents(closure(true, 'client/entry-client.tsx')).some((text) => text.includes('in the context of a <Router>')),
+  ).toBe(true);
+  // Nor a validator before interaction: the forms load zod with their own code ('invalid_type' is a zod code).
+  expect(contents(closure(false, 'client/entry-islands.tsx')).some((text) => text.includes('invalid_type'))).toBe(
+    false,
+  );
+  // The operator app holds the operator pages only.
+  const app = closure(true, 'client/entry-client.tsx');
+  for (const page of ['home', 'blogs', 'blog-post', 'privacy'])
+    expect(app.has(`client/routes/${page}.tsx`)).toBe(false);
+  for (const page of ['leads', 'analytics', 'dashboard']) expect(app.has(`client/routes/${page}.tsx`)).toBe(true);
+  // React DOM's client is evaluated in a task of its own, after the loader's code: imported later in its run, not
+  // statically, and fetched with the rest (client/entry-islands.tsx).
+  const reactDomClient = Object.keys(manifest).find((key) => key.endsWith('node_modules/react-dom/client.js')) ?? '';
+  expect(closure(false, 'client/entry-islands.tsx').has(reactDomClient)).toBe(false);
+  const home = appLoadOf((await request(ctx.app).get('/')).text).preloads;
+  expect(home).toContain(`/${manifest[reactDomClient]?.file}`);
 });
 
 test('a missing hashed asset is a plain 404, not a page', async () => {
