@@ -8,7 +8,7 @@ export const islandModules: Record<IslandName, () => Promise<ComponentType<any>>
   'page-dialogs': () => import('./page-dialogs.tsx').then((m) => m.PageDialogs),
   'page-effects': () => import('./page-effects.tsx').then((m) => m.PageEffects),
   hero: () => import('#client/features/home/hero.tsx').then((m) => m.Hero),
-  'pricing-calculator': () => import('#client/features/home/pricing-calculator.tsx').then((m) => m.PricingCalculator),
+  pricing: () => import('#client/features/home/pricing-tabs.tsx').then((m) => m.PricingTabs),
   'case-studies': () => import('#client/features/home/case-study-list.tsx').then((m) => m.CaseStudyList),
   faq: () => import('#client/features/home/faq-list.tsx').then((m) => m.FaqList),
   'learn-more': () => import('#client/features/home/learn-more-when-visible.tsx').then((m) => m.LearnMoreWhenVisible),

@@ -5,7 +5,7 @@ import { CaseStudyList } from '#client/features/home/case-study-list.tsx';
 import { FaqList } from '#client/features/home/faq-list.tsx';
 import { Hero } from '#client/features/home/hero.tsx';
 import { LearnMoreWhenVisible } from '#client/features/home/learn-more-when-visible.tsx';
-import { PricingCalculator } from '#client/features/home/pricing-calculator.tsx';
+import { PricingTabs } from '#client/features/home/pricing-tabs.tsx';
 import { SiteHeader } from '#client/layout/site-header.tsx';
 import { GoTo } from './go-to.tsx';
 import { PageDialogs } from './page-dialogs.tsx';
@@ -20,7 +20,7 @@ export const islandComponents = {
   'page-dialogs': PageDialogs,
   'page-effects': PageEffects,
   hero: Hero,
-  'pricing-calculator': PricingCalculator,
+  pricing: PricingTabs,
   'case-studies': CaseStudyList,
   faq: FaqList,
   'learn-more': LearnMoreWhenVisible,

@@ -50,12 +50,6 @@ const globalCss = `
   porch-island {
     display: contents;
   }
-  /* A page-to-page change cross-fades where the browser can, with no script (marketing pages load as documents). */
-  @media (prefers-reduced-motion: no-preference) {
-    @view-transition {
-      navigation: auto;
-    }
-  }
   html {
     -webkit-text-size-adjust: 100%;
     scroll-padding-top: calc(var(--header-height) + var(--space-4));
