@@ -60,13 +60,8 @@ function when(load: IslandLoad, element: Element, run: () => void): void {
     if (element.children.length === 0) run();
     return;
   }
-  if (load === 'idle') {
-    // A prerendered page (client/layout/speculation-rules.tsx) may never be shown: what counts a visit or starts
-    // a promotion's timer waits until it is.
-    const whenIdle = () =>
-      typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(run, { timeout: 3000 }) : run();
-    if (isPrerendering()) document.addEventListener('prerenderingchange', whenIdle, { once: true });
-    else whenIdle();
+  if (load === 'idle' && typeof window.requestIdleCallback === 'function') {
+    window.requestIdleCallback(run, { timeout: 3000 });
     return;
   }
   run();
@@ -133,7 +128,11 @@ export function bootIslands(hydrateRoot: HydrateRoot, emotionKey: string): void 
           replay = target;
         },
       );
-    when(load, element, start);
+    // A prerendered page (client/layout/speculation-rules.tsx) may never be shown: nothing hydrates, counts a visit
+    // or starts a promotion's timer until it is.
+    if (isPrerendering())
+      document.addEventListener('prerenderingchange', () => when(load, element, start), { once: true });
+    else when(load, element, start);
   }
 }
 

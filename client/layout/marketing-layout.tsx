@@ -20,7 +20,7 @@ export function MarketingLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <Island name="page-effects" load="idle" props={{}} />
+      <Island name="page-effects" props={{}} />
       <Island name="page-dialogs" props={{}} />
       <Splash />
       <SpeculationRules />

@@ -4,8 +4,9 @@ import { OPERATOR_PAGE_PATHS } from '#shared/operator-pages.ts';
 
 /**
  * Marketing pages load as documents, from the server's page cache. Browsers with the Speculation Rules API fetch a
- * page when the pointer rests on a link to it or presses it, and prerender the blog, where visitors go most
- * (docs/decisions/0020-marketing-pages-as-islands.md). Elsewhere the header's links ask for `<link rel=prefetch>`.
+ * page when a link to it is pressed, and prerender the blog, where visitors go most, when the pointer rests on a link
+ * to it (docs/decisions/0020-marketing-pages-as-islands.md). The header's links also ask for `<link rel=prefetch>`
+ * after a hover, in every browser.
  * Not the API, not the operator pages, not a download.
  */
 const notPages = [
@@ -15,7 +16,8 @@ const notPages = [
 ];
 
 const RULES = {
-  prefetch: [{ where: { and: [{ href_matches: '/*' }, ...notPages] }, eagerness: 'moderate' }],
+  // On press: the header's hover intent (client/hooks/use-hover-prefetch.ts) asks on hover, in every browser.
+  prefetch: [{ where: { and: [{ href_matches: '/*' }, ...notPages] }, eagerness: 'conservative' }],
   prerender: [{ where: { and: [{ href_matches: '/blogs' }, ...notPages] }, eagerness: 'moderate' }],
 };
 
