@@ -89,9 +89,7 @@ test('a page view is posted 1.5 s after navigation and not again within 5 minute
   });
 });
 
-test('a browser first tracked earlier in the same page load counts as returning on its next visit', async ({
-  page,
-}) => {
+test('a browser tracked on an earlier page counts as returning on its next visit', async ({ page }) => {
   await stopClock(page);
   const visits = recordVisits(page);
   await page.goto('/policies');
@@ -99,7 +97,7 @@ test('a browser first tracked earlier in the same page load counts as returning 
   await expect.poll(() => visits.length).toBe(1);
   expect(visits[0]?.body).toMatchObject({ page: '/policies', returnVisit: false });
 
-  // No reload: five minutes on, a client-side navigation is the second visit of this browser.
+  // Five minutes on, the page a link loads is the second visit of this browser.
   await page.clock.runFor(300_000);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
