@@ -68,12 +68,13 @@ function when(load: IslandLoad, element: Element, run: () => void): void {
 }
 
 /**
- * A page opened at one of its sections (`/#pricing`) is put at it as the navigation does (80 px below the top,
+ * A page opened at one of its sections (`/#pricing`) is put at it as the navigation did (80 px below the top,
  * after 50 ms, in 600 ms), once the sections above it are laid out: the browser's own jump landed on estimates.
  */
 function scrollToLinkedSection(): void {
   const section = decodeURIComponent(window.location.hash.slice(1));
-  if (!section || !document.getElementById(section)) return;
+  // A section that is not there only warns (scrollToSection).
+  if (!section) return;
   setTimeout(() => scrollToSection(section, SECTION_SCROLL_DURATION_MS), SECTION_SCROLL_DELAY_MS);
 }
 

@@ -21,7 +21,15 @@ export function PageEffects() {
   useMobileHint();
   useVisitTracking(path);
   useAdPixel({ enabled: true, pathname: path });
-  useEffect(() => prefetchPage(LIKELY_NEXT), []);
+  useEffect(() => {
+    // When the browser is idle: the page's own requests come first.
+    if (typeof window.requestIdleCallback !== 'function') {
+      const timer = setTimeout(() => prefetchPage(LIKELY_NEXT), 2000);
+      return () => clearTimeout(timer);
+    }
+    const idle = window.requestIdleCallback(() => prefetchPage(LIKELY_NEXT), { timeout: 5000 });
+    return () => window.cancelIdleCallback(idle);
+  }, []);
   return (
     <>
       <PromoBar />

@@ -357,9 +357,9 @@ test.describe('with the service worker', { tag: '@phone' }, () => {
 
     // The page's own script, a hashed asset of this build, is in the cache before anything asks for it again.
     const entry = await page.evaluate(
-      () => document.querySelector<HTMLLinkElement>('link[rel="modulepreload"][href*="/entry-client-"]')?.href,
+      () => document.querySelector<HTMLLinkElement>('link[rel="modulepreload"][href*="/entry-islands-"]')?.href,
     );
-    expect(entry).toMatch(/\/assets\/entry-client-[\w-]+\.js$/);
+    expect(entry).toMatch(/\/assets\/entry-islands-[\w-]+\.js$/);
     expect(await cachedUrls(page)).toContain(entry);
 
     // API answers pass through untouched, whether the page fetches them or the visitor opens one.
