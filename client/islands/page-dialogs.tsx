@@ -4,6 +4,7 @@ import { Toaster } from '#client/components/toaster.tsx';
 import { DialogHost } from '#client/layout/dialog-host.tsx';
 import { openDialogAtom } from '#client/state/dialogs.ts';
 import { settleSourceTag, sourceTagAtom } from '#client/state/source-tag.ts';
+import { takeNextPageToast, useToast } from '#client/state/toasts.ts';
 import { useDialogTriggers } from './dialog-triggers.ts';
 
 /**
@@ -15,6 +16,11 @@ import { useDialogTriggers } from './dialog-triggers.ts';
 export function PageDialogs() {
   const setTag = useSetAtom(sourceTagAtom);
   useDialogTriggers(useSetAtom(openDialogAtom));
+  const toast = useToast();
+  useEffect(() => {
+    const kept = takeNextPageToast();
+    if (kept) toast(kept);
+  }, [toast]);
   useEffect(() => setTag(settleSourceTag(new URLSearchParams(window.location.search).get('source'))), [setTag]);
   return (
     <>

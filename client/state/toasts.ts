@@ -33,3 +33,25 @@ export const dismissToastAtom = atom(null, (get, set, id: number) => {
 export function useToast() {
   return useSetAtom(addToastAtom);
 }
+
+// A toast that belongs to the page a click opens (marketing pages load as documents): kept for the next page of
+// this tab, which shows it (client/islands/page-dialogs.tsx).
+const NEXT_PAGE_TOAST_KEY = 'toast_for_next_page';
+
+/** Keeps `input` for the page this tab opens next, which shows it as it loads. */
+export function toastOnNextPage(input: ToastInput): void {
+  try {
+    sessionStorage.setItem(NEXT_PAGE_TOAST_KEY, JSON.stringify(input));
+  } catch {}
+}
+
+/** The toast the previous page kept for this one, if any (taken: it shows once). */
+export function takeNextPageToast(): ToastInput | undefined {
+  try {
+    const kept = sessionStorage.getItem(NEXT_PAGE_TOAST_KEY);
+    sessionStorage.removeItem(NEXT_PAGE_TOAST_KEY);
+    return kept ? (JSON.parse(kept) as ToastInput) : undefined;
+  } catch {
+    return undefined;
+  }
+}

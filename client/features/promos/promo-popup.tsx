@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { scrollToSection } from '#client/lib/smooth-scroll.ts';
-import { useToast } from '#client/state/toasts.ts';
+import { toastOnNextPage, useToast } from '#client/state/toasts.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
 import { PROMO_DISCOUNT_PERCENT } from '#shared/promo.ts';
 import { SECTION_SCROLL_DURATION_MS } from '#shared/ui-timing.ts';
@@ -71,12 +71,19 @@ export function PromoPopup({ onDismiss: dismiss }: Props) {
           css={buttonStyles.primary}
           onClick={() => {
             dismiss();
-            // On the home page the pricing is scrolled to; from another page, the home page opens at it.
-            if (!scrollToSection('pricing', SECTION_SCROLL_DURATION_MS)) window.location.assign('/#pricing');
-            toast({
+            const applied = {
               title: 'Discount Applied!',
               description: `Your ${PROMO_DISCOUNT_PERCENT}% promotional discount will be applied at checkout.`,
-            });
+            };
+            // On the home page the pricing is scrolled to; from another page, the home page opens at it and shows
+            // the toast.
+            if (scrollToSection('pricing', SECTION_SCROLL_DURATION_MS)) {
+              history.replaceState(history.state, '', '/#pricing');
+              toast(applied);
+            } else {
+              toastOnNextPage(applied);
+              window.location.assign('/#pricing');
+            }
           }}
         >
           Claim discount
