@@ -46,7 +46,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: 'islands',
                   priority: 1,
-                  test: /\/client\/(islands\/(boot|island-context|island-load|browser-registry|dialog-triggers)|nonce|public-config|lib\/(lay-out-when-idle|register-service-worker|smooth-scroll|prefetch-page))\.tsx?$/,
+                  test: /\/client\/(islands\/(boot|island-context|island-load|browser-registry|dialog-triggers|page-store)|nonce|public-config|lib\/(lay-out-when-idle|register-service-worker|smooth-scroll|prefetch-page))\.tsx?$/,
                 },
                 // What every island's root needs, in one chunk rather than a dozen small ones (each a request).
                 {

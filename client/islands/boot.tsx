@@ -1,6 +1,6 @@
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { createStore, Provider as StateProvider } from 'jotai';
+import { type createStore, Provider as StateProvider } from 'jotai';
 import { type ComponentType, StrictMode, startTransition, useEffect } from 'react';
 import type { Root } from 'react-dom/client';
 import { LAY_OUT_WHEN_IDLE_ATTRIBUTE, layOutWhenIdle } from '#client/lib/lay-out-when-idle.ts';
@@ -13,6 +13,7 @@ import { SECTION_SCROLL_DELAY_MS, SECTION_SCROLL_DURATION_MS } from '#shared/ui-
 import { islandModules } from './browser-registry.ts';
 import { IslandContext } from './island-context.ts';
 import { ISLAND_ATTRIBUTES, ISLAND_ELEMENT, type IslandLoad } from './island-load.ts';
+import { createPageStore } from './page-store.ts';
 import type { IslandName } from './server-registry.ts';
 
 type HydrateRoot = (container: Element, children: React.ReactNode) => Root;
@@ -35,7 +36,7 @@ function readPage(hydrateRoot: HydrateRoot, emotionKey: string): Page {
   const text = document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent ?? '{}';
   const emotionCache = createCache({ key: emotionKey, nonce });
   adoptServerStyles(emotionCache);
-  return { nonce, publicConfig: JSON.parse(text), emotionCache, store: createStore(), hydrateRoot };
+  return { nonce, publicConfig: JSON.parse(text), emotionCache, store: createPageStore(), hydrateRoot };
 }
 
 /** Says when its island has hydrated: effects run after the commit that hydrated the island's markup. */
