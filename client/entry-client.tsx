@@ -9,7 +9,6 @@ import type { PublicConfig } from '#shared/public-config.ts';
 import { AppProviders, EMOTION_KEY } from './app-providers.tsx';
 import { operatorRoutes as routes } from './operator-routes.tsx';
 import { PUBLIC_CONFIG_ELEMENT_ID } from './public-config.tsx';
-import { initRoutePrefetch } from './route-prefetch.ts';
 
 declare global {
   interface Window {
@@ -53,7 +52,6 @@ const [{ hydrateRoot }] = await Promise.all([import('react-dom/client'), resolve
 await nextTask();
 const emotionCache = createCache({ key: EMOTION_KEY, nonce });
 adoptServerStyles(emotionCache);
-initRoutePrefetch(routes);
 const router = createBrowserRouter(routes, { hydrationData: window.__staticRouterHydrationData });
 
 startTransition(() => {

@@ -1,6 +1,4 @@
 import { css } from '@emotion/react';
-import { type RefObject, useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
 
 // Typography for HTML compiled from markdown (content/compile.ts): articles, content and legal pages.
 const prose = css`
@@ -128,30 +126,7 @@ const prose = css`
   }
 `;
 
-/** Links inside compiled HTML that stay on this site navigate in the app, as a <Link> would. */
-function useInAppLinks(container: RefObject<HTMLDivElement | null>) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    const element = container.current;
-    if (!element) return undefined;
-    const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0) return;
-      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const anchor = event.target instanceof Element ? event.target.closest('a') : null;
-      if (!anchor || (anchor.target && anchor.target !== '_self') || anchor.hasAttribute('download')) return;
-      const url = new URL(anchor.href);
-      if (url.origin !== window.location.origin) return;
-      event.preventDefault();
-      navigate(`${url.pathname}${url.search}${url.hash}`);
-    };
-    element.addEventListener('click', onClick);
-    return () => element.removeEventListener('click', onClick);
-  }, [container, navigate]);
-}
-
 /** HTML produced at build time by markdown-it with raw HTML disabled (content/compile.ts), so it is safe. */
 export function Prose({ html }: { html: string }) {
-  const container = useRef<HTMLDivElement>(null);
-  useInAppLinks(container);
-  return <div css={prose} ref={container} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div css={prose} dangerouslySetInnerHTML={{ __html: html }} />;
 }

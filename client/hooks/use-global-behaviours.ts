@@ -1,11 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { whenLateSectionsArrived } from '#client/components/hydration-signal.tsx';
 import { scrollToSection, scrollWindowTo, whenElementExists } from '#client/lib/smooth-scroll.ts';
-import { prefetchRoute } from '#client/route-prefetch.ts';
 import { SCROLL_TO_TOP_DURATION_MS, SECTION_SCROLL_DELAY_MS, SECTION_SCROLL_DURATION_MS } from '#shared/ui-timing.ts';
 
-// How long a section named by a navigation may take to arrive (its code loads after the route's).
+// How long a section named by a navigation may take to arrive (its page's code may still be loading).
 const SECTION_WAIT_MS = 5000;
 
 function sectionOf(state: unknown, hash: string): string | undefined {
@@ -28,16 +26,11 @@ export function useRouteScrolling() {
     const pathChanged = previousPath.current !== null && previousPath.current !== location.pathname;
     previousPath.current = location.pathname;
     if (section) {
-      // Sections above the target may arrive after it and push it down: wait for all of them, then for the
-      // target itself (each at most SECTION_WAIT_MS).
       const controller = new AbortController();
-      const { signal } = controller;
       const timer = setTimeout(
         () =>
-          whenLateSectionsArrived(SECTION_WAIT_MS, signal, () =>
-            whenElementExists(section, SECTION_WAIT_MS, signal, () =>
-              scrollToSection(section, SECTION_SCROLL_DURATION_MS),
-            ),
+          whenElementExists(section, SECTION_WAIT_MS, controller.signal, () =>
+            scrollToSection(section, SECTION_SCROLL_DURATION_MS),
           ),
         SECTION_SCROLL_DELAY_MS,
       );
@@ -49,16 +42,4 @@ export function useRouteScrolling() {
     if (pathChanged) scrollWindowTo(0, SCROLL_TO_TOP_DURATION_MS);
     return undefined;
   }, [location]);
-}
-
-/** The blog list is fetched while the browser is idle, so the click on "Blog" is instant. */
-export function useIdlePrefetch(path: string) {
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = setTimeout(() => void prefetchRoute(path), 2000);
-      return () => clearTimeout(timer);
-    }
-    const handle = window.requestIdleCallback(() => void prefetchRoute(path), { timeout: 5000 });
-    return () => window.cancelIdleCallback(handle);
-  }, [path]);
 }

@@ -4,8 +4,8 @@ import { type APIRequestContext, test as base, expect, type Page, type Request }
 export const test = base.extend<{ pageErrors: string[] }>({
   // Navigations and reloads wait for hydration, as a visitor waits for a page to respond (the page's code comes
   // after its first paint, client/app-loader.ts); `waitUntil: 'commit'` opts out.
-  // The app marks `<html data-hydrated>` once the page answers its first input, sections that hydrate when
-  // their code arrives included (client/components/hydration-signal.tsx).
+  // The app marks `<html data-hydrated>` once the page answers its first input (client/islands/boot.tsx,
+  // client/components/hydration-signal.tsx).
   page: async ({ page }, use) => {
     const hydrated = () => page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
     const goto = page.goto.bind(page);
