@@ -31,6 +31,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist/client',
         emptyOutDir: true,
         manifest: true,
+        // The server lists what a page loads first as modulepreload links (scriptsFor, client/entry-server.tsx).
+        // Vite's helper would add one more link per chunk an island imports, each costing the main thread while
+        // the page boots; an island due later fetches its own imports instead.
+        modulePreload: false,
         rolldownOptions: {
           input: [ISLANDS_ENTRY, ENTRY],
           // What every page runs before hydrating (React, the router, the layout) in one chunk, not twenty small

@@ -3,6 +3,7 @@ import createCache from '@emotion/cache';
 import { StrictMode, startTransition } from 'react';
 import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { nextTask } from '#client/lib/next-task.ts';
 import { registerServiceWorkerOnLoad } from '#client/lib/register-service-worker.ts';
 import { adoptServerStyles } from '#client/styles/server-styles.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
@@ -35,15 +36,6 @@ function readPublicConfig(): PublicConfig {
 
 // Browsers hide the nonce attribute from the DOM, but the property keeps it for styles inserted at runtime.
 const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? '';
-
-/** Resolves in a later task. A message, not a timer: a test's fake clock holds timers (client/app-loader.ts). */
-function nextTask() {
-  return new Promise<void>((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => resolve();
-    channel.port2.postMessage(null);
-  });
-}
 
 // The app's code, React DOM's client and the work before hydrating run in three tasks, not one long one that
 // would hold a phone's first input (docs/decisions/0013-scripts-after-first-paint.md). React DOM's client is imported

@@ -4,6 +4,7 @@ import { type createStore, Provider as StateProvider } from 'jotai';
 import { type ComponentType, StrictMode, startTransition, useEffect } from 'react';
 import type { Root } from 'react-dom/client';
 import { LAY_OUT_WHEN_IDLE_ATTRIBUTE, layOutWhenIdle } from '#client/lib/lay-out-when-idle.ts';
+import { nextTask } from '#client/lib/next-task.ts';
 import { scrollToSection } from '#client/lib/smooth-scroll.ts';
 import { NonceContext } from '#client/nonce.tsx';
 import { PUBLIC_CONFIG_ELEMENT_ID, PublicConfigContext } from '#client/public-config.tsx';
@@ -166,6 +167,8 @@ async function hydrateIsland(page: Page, element: HTMLElement, onHydrated: () =>
   const load = islandModules[name];
   if (!load) throw new Error(`no island is called ${name}`);
   const Component: ComponentType<object> = await load();
+  // Each island hydrates in a task of its own: the islands due at once would otherwise run in one long one.
+  await nextTask();
   startTransition(() => {
     page.hydrateRoot(
       element,
