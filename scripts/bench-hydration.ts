@@ -1,7 +1,7 @@
 // `npm run bench:hydration`: what `/` costs the browser before a visitor can use it, in Debian's Chromium
-// against the production build. Prints every script fetched until the page is hydrated (React owns the
-// layout and every section of the main landmark), with its gzip size, the scripts fetched after that before
-// any input (the idle prefetch of /blogs), and every long task (over 50 ms) from navigation until the page
+// against the production build. Prints every script fetched until the page is hydrated (the islands due at
+// once), with its gzip size, the scripts fetched after that before any input (islands due near the viewport or
+// when the browser is idle), and every long task (over 50 ms) from navigation until the page
 // has settled, with the CPU slowed 4× as in Lighthouse's mobile preset. Then the long tasks as a visitor's
 // browser has them, without the DevTools runtime that Playwright and Lighthouse attach (scripts/lib/visitor-browser.ts).
 // HYDRATION_RUNS (default 3) runs of each, every one in a fresh browser; stops by itself.
@@ -107,15 +107,10 @@ async function measure(url: string): Promise<Run> {
     });
     await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
     await page.goto(url, { waitUntil: 'commit' });
-    // Hydrated: the layout's effect has run and React owns every section of the main landmark.
+    // Hydrated: the islands due at once have (client/islands/boot.tsx); the others wait for the viewport or idle.
     const hydratedAt = await (
       await page.waitForFunction(
-        () =>
-          document.documentElement.dataset.hydrated === 'true' &&
-          [...document.querySelectorAll('main > *, main section')].every((element) =>
-            Object.keys(element).some((key) => key.startsWith('__reactFiber$')),
-          ) &&
-          performance.now(),
+        () => document.documentElement.dataset.hydrated === 'true' && performance.now(),
         undefined,
         { polling: 50, timeout: 60_000 },
       )

@@ -156,11 +156,13 @@ try {
   const header = ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'transfer'];
   const rows: string[][] = [];
   const notes: string[] = [];
+  const benchmarkIndexes: number[] = [];
   for (const target of targets) {
     const results: Result[] = [];
     for (let run = 0; run < RUNS; run++) {
       const lhr = await audit(`${base}${target.path}`, target);
       results.push(lhr);
+      if (lhr.environment.benchmarkIndex > 0) benchmarkIndexes.push(lhr.environment.benchmarkIndex);
       if (SAVE_DIR) {
         fs.mkdirSync(SAVE_DIR, { recursive: true });
         const name = `${target.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}.json`;
@@ -207,6 +209,13 @@ try {
     if (lines.length) notes.push(`${target.label}`, ...lines);
   }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  if (benchmarkIndexes.length) {
+    // Lighthouse scales the main thread's tasks by 4 whatever the machine: on a slower one TBT grows with it.
+    console.log(
+      `Lighthouse's CPU benchmark index of this machine: median ${Math.round(median(benchmarkIndexes))}, ` +
+        `${Math.round(Math.min(...benchmarkIndexes))} to ${Math.round(Math.max(...benchmarkIndexes))} over the runs\n`,
+    );
+  }
   for (const row of [header, ...rows]) console.log(row.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  '));
   console.log(
     `\nGoals: every category ${BUDGET.performance}, FCP ≤ ${METRIC_GOALS['first-contentful-paint']} ms, LCP ≤ ` +
