@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { preload } from 'react-dom';
+import { JsonScript } from '#client/components/json-script.tsx';
 import { bootScript } from '#client/styles/boot-script.ts';
 import { BRAND_FONT_URL } from '#client/styles/brand-font.ts';
 import { GlobalStyles } from '#client/styles/global-styles.tsx';
 import { site } from '#content/site.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { NonceContext } from './nonce.tsx';
-import { PUBLIC_CONFIG_ELEMENT_ID, PublicConfigContext, serializeForScript } from './public-config.tsx';
+import { PUBLIC_CONFIG_ELEMENT_ID, PublicConfigContext } from './public-config.tsx';
 
 interface DocumentProps {
   nonce: string;
@@ -37,14 +38,8 @@ export function Document({ nonce, publicConfig, children }: DocumentProps) {
       <body>
         <NonceContext value={nonce}>
           <PublicConfigContext value={publicConfig}>{children}</PublicConfigContext>
+          <JsonScript id={PUBLIC_CONFIG_ELEMENT_ID} type="application/json" data={publicConfig} />
         </NonceContext>
-        <script
-          id={PUBLIC_CONFIG_ELEMENT_ID}
-          type="application/json"
-          nonce={nonce}
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{ __html: serializeForScript(publicConfig) }}
-        />
       </body>
     </html>
   );

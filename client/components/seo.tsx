@@ -1,6 +1,6 @@
-import { useNonce } from '#client/nonce.tsx';
-import { serializeForScript, usePublicConfig } from '#client/public-config.tsx';
+import { usePublicConfig } from '#client/public-config.tsx';
 import { site } from '#content/site.ts';
+import { JsonScript } from './json-script.tsx';
 import {
   absoluteUrl,
   articleJsonLd,
@@ -127,16 +127,7 @@ export function Seo({
   );
 }
 
-/** A JSON-LD block. Inline scripts carry the response's CSP nonce, like every other inline script. */
+/** A JSON-LD block. */
 export function JsonLd({ data }: { data: JsonLdNode }) {
-  const nonce = useNonce();
-  return (
-    <script
-      type="application/ld+json"
-      nonce={nonce}
-      // Browsers hide the nonce attribute after load, so the hydrated value never matches the server's.
-      suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: serializeForScript(data) }}
-    />
-  );
+  return <JsonScript type="application/ld+json" data={data} />;
 }

@@ -1,5 +1,4 @@
-import { useNonce } from '#client/nonce.tsx';
-import { serializeForScript } from '#client/public-config.tsx';
+import { JsonScript } from '#client/components/json-script.tsx';
 import { OPERATOR_PAGE_PATHS } from '#shared/operator-pages.ts';
 
 /**
@@ -22,13 +21,5 @@ const RULES = {
 };
 
 export function SpeculationRules() {
-  const nonce = useNonce();
-  return (
-    <script
-      type="speculationrules"
-      nonce={nonce}
-      suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: serializeForScript(RULES) }}
-    />
-  );
+  return <JsonScript type="speculationrules" data={RULES} />;
 }
