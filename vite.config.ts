@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { EVERY_PAGE_ISLANDS } from './client/islands/every-page-islands.ts';
 import { serviceWorker } from './client/service-worker/plugin.ts';
 import { brandFont } from './client/styles/brand-font-plugin.ts';
 import { content } from './content/vite-plugin.ts';
@@ -51,6 +52,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: 'islands',
                   priority: 1,
                   test: /\/client\/(islands\/(boot|island-context|island-load|browser-registry|dialog-triggers|page-store)|nonce|public-config|lib\/(lay-out-when-idle|register-service-worker|smooth-scroll|prefetch-page))\.tsx?$/,
+                },
+                // The islands on every marketing page and everything they import (the group takes a module's
+                // imports with it), in one chunk the server preloads with the entry.
+                {
+                  name: 'page-islands',
+                  priority: 1,
+                  test: (id) => EVERY_PAGE_ISLANDS.some((file) => id.endsWith(`/${file}`)),
                 },
                 // What every island's root needs, in one chunk rather than a dozen small ones (each a request).
                 {

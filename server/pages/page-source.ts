@@ -10,6 +10,7 @@ import type {
   PageScripts,
   Render,
 } from '#client/entry-server.tsx';
+import { EVERY_PAGE_ISLANDS } from '#client/islands/every-page-islands.ts';
 import { type BuiltAsset, loadBuiltAssets } from './built-assets.ts';
 
 /** What the server uses of the built server entry (client/entry-server.tsx). */
@@ -102,10 +103,11 @@ export async function productionPages(distDir = DIST_DIR): Promise<PageSource> {
         const set = new Set<string>();
         chunkFiles(entry, set);
         // Each entry imports these at once, only later in its run (client/entry-client.tsx, entry-islands.tsx).
-        // The islands' entry imports each island too, when it is due: those are not fetched ahead of need.
+        // The islands' entry imports each island too, when it is due: only those on every page are fetched ahead.
         for (const imported of manifest[entry]?.dynamicImports ?? []) {
           if (entryName === 'app' || imported.includes('node_modules/')) chunkFiles(imported, set);
         }
+        if (entryName === 'islands') for (const island of EVERY_PAGE_ISLANDS) chunkFiles(island, set);
         // The app loads the routes' modules before hydrating; an island page loads its islands' when they are due.
         if (entryName === 'app') for (const id of routeIds) chunkFiles(routeModule(id), set);
         scripts = { modules: [`/${manifest[entry]?.file}`], preloads: [...set] };
