@@ -10,7 +10,7 @@ import type {
   PageScripts,
   Render,
 } from '#client/entry-server.tsx';
-import { EVERY_PAGE_ISLANDS } from '#client/islands/every-page-islands.ts';
+import { EVERY_PAGE_ISLANDS } from '#shared/every-page-islands.ts';
 import { type BuiltAsset, loadBuiltAssets } from './built-assets.ts';
 
 /** What the server uses of the built server entry (client/entry-server.tsx). */
