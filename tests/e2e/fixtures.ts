@@ -79,6 +79,14 @@ export async function pauseClock(page: Page) {
 }
 
 /**
+ * Waits until the page a link loaded has hydrated its first islands (`goto` and `reload` wait by themselves): its
+ * server HTML, headings included, shows before its code runs, and a paused clock holds no timer the code has not set.
+ */
+export async function untilHydrated(page: Page) {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
+/**
  * Waits until the server answers `path` from its page cache: the first visit gets the streamed render, with a
  * nonce, and the page enters the cache behind it; a cached page's policy allows its inline code by hash.
  */

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, untilHydrated } from './fixtures.ts';
 
 /** Every POST to /api/visits the page makes, with the server's answer. */
 function recordVisits(page: Page) {
@@ -18,23 +18,6 @@ async function stopClock(page: Page) {
   const start = new Date('2026-11-02T15:00:00Z').getTime();
   await page.clock.install({ time: start });
   await page.clock.pauseAt(start + 1000);
-}
-
-/**
- * The page shows the new route before React runs its effects (the tracker hears of the path change there).
- * React schedules that work with MessageChannel, which the paused clock does not hold: a few rounds of it let
- * the effects run before the test moves the clock past the old page's timer.
- */
-async function letReactFinish(page: Page) {
-  await page.evaluate(async () => {
-    for (let round = 0; round < 5; round++) {
-      await new Promise<void>((resolve) => {
-        const channel = new MessageChannel();
-        channel.port1.onmessage = () => resolve();
-        channel.port2.postMessage(null);
-      });
-    }
-  });
 }
 
 test.beforeEach(async ({ page }) => {
@@ -70,6 +53,7 @@ test('a page view is posted 1.5 s after navigation and not again within 5 minute
   // Another page, and a reload, inside the 5 minutes: nothing more is posted.
   await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
+  await untilHydrated(page);
   await page.clock.runFor(5000);
   await page.reload();
   await page.clock.runFor(5000);
@@ -79,6 +63,7 @@ test('a page view is posted 1.5 s after navigation and not again within 5 minute
   await page.clock.runFor(300_000);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+  await untilHydrated(page);
   await page.clock.runFor(1500);
   await expect.poll(() => visits.length).toBe(2);
   expect(visits[1]?.body).toMatchObject({
@@ -101,6 +86,7 @@ test('a browser tracked on an earlier page counts as returning on its next visit
   await page.clock.runFor(300_000);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+  await untilHydrated(page);
   await page.clock.runFor(1500);
   await expect.poll(() => visits.length).toBe(2);
   expect(visits[1]?.body).toMatchObject({ page: '/privacy', returnVisit: true });
@@ -113,7 +99,7 @@ test('leaving a page before 1.5 s posts nothing for it', async ({ page }) => {
   await page.clock.runFor(1000);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
-  await letReactFinish(page);
+  await untilHydrated(page);
   await page.clock.runFor(1000);
   expect(visits).toHaveLength(0);
   await page.clock.runFor(500);
