@@ -10,7 +10,7 @@ import {
 import { recordAdPixel } from '#tests/support/ad-pixel-recorder.ts';
 import { storedLeads, uniqueEmail } from '#tests/support/stored-leads.ts';
 import { CAL_EMBED_SCRIPT, fakeCalEmbed, realCalEmbed, silentCalEmbed } from './fake-cal.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, untilHydrated } from './fixtures.ts';
 
 const CONTACT_TITLE = 'Get a call from our AI assistant';
 
@@ -29,7 +29,7 @@ async function fill(page: Page, values: Partial<typeof person>) {
 
 async function openContactFromFooter(page: Page) {
   // A link may just have loaded this page: its buttons answer once its islands have hydrated (fixtures.ts).
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await untilHydrated(page);
   await page.getByRole('contentinfo').getByRole('button', { name: 'Contact us' }).click();
   const dialog = page.getByRole('dialog', { name: CONTACT_TITLE });
   await expect(dialog).toBeVisible();

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { holdCallPushes, isFields, isFinalLine, isLine, isState, scriptedLines, scriptedSummary } from './call-room.ts';
-import { expect, pauseClock, test } from './fixtures.ts';
+import { expect, pauseClock, test, untilHydrated } from './fixtures.ts';
 import { measureLayout } from './layout-check.ts';
 import { passwordFor, signInApi } from './operator-support.ts';
 
@@ -193,7 +193,7 @@ async function anotherVisitor(browser: Browser, testInfo: TestInfo) {
   page.on('pageerror', (error) => errors.push(error.message));
   const open = async (path: string) => {
     await page.goto(path);
-    await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+    await untilHydrated(page);
   };
   return { page, errors, open, close: () => context.close() };
 }

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures.ts';
+import { expect, test, untilHydrated } from './fixtures.ts';
 
 const pages: [path: string, heading: string][] = [
   ['/', 'Your Real Estate Voice AI Partner That Never Misses A Lead.'],
@@ -58,7 +58,7 @@ test('following a link loads the next page, and its islands answer at once', asy
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
   await expect(page).toHaveURL('/privacy');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  await untilHydrated(page);
   await page.getByRole('banner').getByRole('button', { name: 'Try the AI' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
 });
