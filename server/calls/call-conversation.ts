@@ -1,5 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DB } from '#db/database.ts';
+import { groupedWrites } from '#db/grouped-writes.ts';
 import type { Database } from '#db/schema.ts';
 import {
   CALL_FIELDS_EVENT,
@@ -124,28 +125,32 @@ export function callConversation({
   /**
    * A final line: one statement that numbers the utterance after its role's last final line and stores it, for a
    * call that exists and whose last line is not these very words by the same speaker (a provider that sends a
-   * final line twice). No transaction: a burst of lines costs one write each. Two finals of one speaker at the
-   * same instant on PostgreSQL may number alike; the unique (call, utterance) refuses the second, which numbers
-   * again.
+   * final line twice). The lines of a burst (many calls talking at once) share one commit (db/grouped-writes.ts).
+   * Two finals of one speaker at the same instant on PostgreSQL may number alike; the unique (call, utterance)
+   * refuses the second, whose group is written again.
    */
-  async function storeFinal(callId: string, role: TranscriptRole, text: string, at: string) {
-    const inserted = await sql<{ utterance_id: string }>`
-      insert into call_transcript_lines (call_id, utterance_id, role, text, spoken_at)
-      select c.id,
-        cast(${role} as text) || '-' || cast((
-          select count(*) + 1 from call_transcript_lines t where t.call_id = c.id and t.role = ${role}
-        ) as text),
-        ${role}, ${text}, ${at}
-      from call_notifications c
-      where c.id = ${callId}
-        and not exists (
-          select 1 from call_transcript_lines l
-          where l.call_id = c.id and l.role = ${role} and l.text = ${text}
-            and l.id = (select max(m.id) from call_transcript_lines m where m.call_id = c.id)
-        )
-      returning utterance_id`.execute(db);
-    return inserted.rows[0]?.utterance_id;
-  }
+  const storeFinal = groupedWrites(
+    db,
+    async (trx, { callId, role, text, at }: { callId: string; role: TranscriptRole; text: string; at: string }) => {
+      const inserted = await sql<{ utterance_id: string }>`
+        insert into call_transcript_lines (call_id, utterance_id, role, text, spoken_at)
+        select c.id,
+          cast(${role} as text) || '-' || cast((
+            select count(*) + 1 from call_transcript_lines t where t.call_id = c.id and t.role = ${role}
+          ) as text),
+          ${role}, ${text}, ${at}
+        from call_notifications c
+        where c.id = ${callId}
+          and not exists (
+            select 1 from call_transcript_lines l
+            where l.call_id = c.id and l.role = ${role} and l.text = ${text}
+              and l.id = (select max(m.id) from call_transcript_lines m where m.call_id = c.id)
+          )
+        returning utterance_id`.execute(trx);
+      return inserted.rows[0]?.utterance_id;
+    },
+    { retryable: isUniqueViolation, attempts: 3 },
+  );
 
   async function hear(callId: string, line: HeardLine): Promise<HearResult> {
     const text = line.text.trim().slice(0, TRANSCRIPT_TEXT_MAX);
@@ -154,15 +159,7 @@ export function callConversation({
     if (!line.final) {
       heard = await hearPartial(callId, line.role);
     } else {
-      let utteranceId: string | undefined;
-      for (let attempt = 0; ; attempt++) {
-        try {
-          utteranceId = await storeFinal(callId, line.role, text, at);
-          break;
-        } catch (error) {
-          if (attempt >= 2 || !isUniqueViolation(error)) throw error;
-        }
-      }
+      const utteranceId = await storeFinal({ callId, role: line.role, text, at });
       if (utteranceId) {
         heard = { result: 'heard', utteranceId };
       } else {
