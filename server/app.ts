@@ -2,12 +2,14 @@ import type { RequestListener } from 'node:http';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
-import { rateLimit } from 'express-rate-limit';
+import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { pinoHttp } from 'pino-http';
 import { analyticsRouter } from '#server/analytics/analytics-router.ts';
 import { receiptRouter, revocationFormRouter } from '#server/consent/consent-router.ts';
 import { dashboardRouter } from '#server/dashboard/dashboard-router.ts';
-import { HOOKS_PATH, hooksRouter } from '#server/hooks/hooks-router.ts';
+import { hookPath } from '#server/hooks/hook-path.ts';
+import { HOOKS_PATH, signedHooks } from '#server/hooks/hooks.ts';
+import { clientAddressOf } from '#server/http/client-address.ts';
 import { apiNotFound, errorHandler } from '#server/http/errors.ts';
 import { requestIdOf } from '#server/http/request-id.ts';
 import { sameOriginOnly } from '#server/http/same-origin.ts';
@@ -32,16 +34,36 @@ import { withoutSearchTerms } from './logger.ts';
 
 /**
  * What the HTTP server runs: built assets and cached pages answered before Express is entered
- * (docs/decisions/0006-hot-path.md), everything else by the Express app. Tests drive the same listener.
+ * (docs/decisions/0006-hot-path.md), then the signed hooks (docs/decisions/0021-hooks-before-express.md),
+ * everything else by the Express app. Tests drive the same listener.
  */
 export function requestListener(ctx: AppContext, app: Express): RequestListener {
+  const fixedHeaders = ctx.security.headersFor({ script: [], style: [] });
   const hot = hotPath({
-    assets: builtAssetResponses(ctx.pages.builtAssets ?? new Map(), ctx.security.headersFor({ script: [], style: [] })),
+    assets: builtAssetResponses(ctx.pages.builtAssets ?? new Map(), fixedHeaders),
     page: ctx.cachedPages?.page,
     logger: ctx.logger,
   });
+  const clientAddress = clientAddressOf(ctx.config.trustProxy);
+  const hooks = hookPath({
+    hooks: signedHooks({
+      config: ctx.config,
+      clock: ctx.clock,
+      calls: ctx.calls,
+      conversation: ctx.conversation,
+      reportCall: ctx.reportCall,
+      leadVolume: ctx.leadVolume,
+      replays: ctx.replays,
+      logger: ctx.logger,
+    }),
+    prefix: `${HOOKS_PATH}/`,
+    headers: fixedHeaders,
+    // Per client address as Express would see it (TRUST_PROXY); IPv6 clients count per /56, like the API limit.
+    addressOf: (req) => ipKeyGenerator(clientAddress(req) ?? ''),
+    logger: ctx.logger,
+  });
   return (req, res) => {
-    if (!hot(req, res)) app(req, res);
+    if (!hot(req, res) && !hooks(req, res)) app(req, res);
   };
 }
 
@@ -62,28 +84,6 @@ export function createApp(ctx: AppContext): Express {
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
       serializers: { req: withoutSearchTerms },
-    }),
-  );
-  // Signed server-to-server callbacks, ahead of /api: their own limits, their own raw body, no same-origin rule.
-  // Ahead of what pages need, too (a nonce, a policy built per response, compression, the static files): a live
-  // call sends a message per spoken line, and each reaches its browser only after the messages before it are
-  // through. Their small JSON answers carry the fixed security headers every asset gets.
-  const hookHeaders = ctx.security.headersFor({ script: [], style: [] });
-  app.use(
-    HOOKS_PATH,
-    (_req, res, next) => {
-      for (const [name, value] of hookHeaders) res.setHeader(name, value);
-      next();
-    },
-    hooksRouter({
-      config,
-      clock,
-      calls: ctx.calls,
-      conversation: ctx.conversation,
-      reportCall: ctx.reportCall,
-      leadVolume: ctx.leadVolume,
-      replays: ctx.replays,
-      logger: ctx.logger,
     }),
   );
   app.use(compression());

@@ -1,6 +1,5 @@
-import express, { type RequestHandler } from 'express';
 import { z } from 'zod';
-import { sendApiError } from '#server/http/api-error.ts';
+import { type Hook, hookError } from '#server/hooks/hook-path.ts';
 import { isCallId } from '#shared/call-status-protocol.ts';
 import type { CallStatusService } from './call-status-service.ts';
 
@@ -12,34 +11,21 @@ const callStatusHookSchema = z.object({
 
 /**
  * POST /api/hooks/call-status: the automation reports `{ callId, status }`, signed with HOOK_SECRET
- * (`verify`, server/hooks/signing.ts). The browser hears it after commit.
+ * (server/hooks/hooks.ts). The browser hears it after commit.
  */
-export function callStatusHookRouter({
-  verify,
-  calls,
-}: {
-  verify: RequestHandler[];
-  calls: Pick<CallStatusService, 'setStatus'>;
-}) {
-  const router = express.Router();
-  router.post('/', ...verify, async (req, res) => {
-    const parsed = callStatusHookSchema.safeParse(req.body);
-    if (!parsed.success) {
-      sendApiError(res, 400, "Expected { callId, status: 'calling' | 'completed' | 'failed' }.");
-      return;
-    }
+export function callStatusHook({ calls }: { calls: Pick<CallStatusService, 'setStatus'> }): Hook['handle'] {
+  return async (body) => {
+    const parsed = callStatusHookSchema.safeParse(body);
+    if (!parsed.success) return hookError(400, "Expected { callId, status: 'calling' | 'completed' | 'failed' }.");
     const { callId, status } = parsed.data;
     const outcome = await calls.setStatus(callId, status);
     switch (outcome.result) {
       case 'not-found':
-        sendApiError(res, 404, 'Unknown call.');
-        return;
+        return hookError(404, 'Unknown call.');
       case 'conflict':
-        sendApiError(res, 409, { error: `The call is already ${outcome.status}.`, callId, status: outcome.status });
-        return;
+        return hookError(409, { error: `The call is already ${outcome.status}.`, callId, status: outcome.status });
       default:
-        res.json({ callId, status: outcome.status, changed: outcome.result === 'updated' });
+        return { status: 200, body: { callId, status: outcome.status, changed: outcome.result === 'updated' } };
     }
-  });
-  return router;
+  };
 }

@@ -1,5 +1,4 @@
-import express, { type RequestHandler } from 'express';
-import { sendApiError } from '#server/http/api-error.ts';
+import { type Hook, hookError } from '#server/hooks/hook-path.ts';
 import type { Logger } from '#server/logger.ts';
 import { isCallId } from '#shared/call-status-protocol.ts';
 import type { CallConversation } from './call-conversation.ts';
@@ -11,28 +10,25 @@ import { readVapiMessage } from './vapi-messages.ts';
 const LINKED_MAX = 10_000;
 
 /**
- * POST /api/hooks/vapi: Vapi's server messages, signed with VAPI_SERVER_SECRET (`verify`, server/hooks/signing.ts).
+ * POST /api/hooks/vapi: Vapi's server messages, signed with VAPI_SERVER_SECRET (server/hooks/hooks.ts).
  * Each is read into our own reports and applied like the local driver's (README "Call provider"):
  * - a type we do not act on is answered 200 and ignored;
  * - a message for a call we do not have (placed elsewhere, or erased) is answered 200 and ignored: Vapi has
  *   nothing to retry, and an erased call must not come back;
  * - a repeated message changes nothing, and one that comes late never moves a call back.
  */
-export function vapiHookRouter({
-  verify,
+export function vapiHook({
   calls,
   conversation,
   report,
   logger,
 }: {
-  verify: RequestHandler[];
   calls: Pick<CallStatusService, 'linkProviderCall' | 'callOfProvider'>;
   conversation: Pick<CallConversation, 'finalLines'>;
   report: ReportCall;
   logger: Logger;
-}) {
+}): Hook['handle'] {
   const log = logger.child({ subsystem: 'vapi-hook' });
-  const router = express.Router();
 
   // Vapi's ids already linked to ours on this instance: a call's later messages then cost no lookup. A call
   // erased since is still refused, by the report that finds nothing.
@@ -61,21 +57,14 @@ export function vapiHookRouter({
     return found;
   }
 
-  router.post('/', ...verify, async (req, res) => {
-    const message = readVapiMessage(req.body);
-    if (message.kind === 'malformed') {
-      sendApiError(res, 400, 'Expected { message: { type, call: { id, metadata } } }.');
-      return;
-    }
-    if (message.kind === 'ignored') {
-      res.json({ ignored: message.type });
-      return;
-    }
+  return async (body) => {
+    const message = readVapiMessage(body);
+    if (message.kind === 'malformed') return hookError(400, 'Expected { message: { type, call: { id, metadata } } }.');
+    if (message.kind === 'ignored') return { status: 200, body: { ignored: message.type } };
     const callId = await callOf(message.callId, message.providerCallId);
     if (!callId) {
       log.info({ type: message.type, providerCallId: message.providerCallId }, 'vapi message for an unknown call');
-      res.json({ ignored: 'unknown call' });
-      return;
+      return { status: 200, body: { ignored: 'unknown call' } };
     }
     let changed = false;
     let known = true;
@@ -87,11 +76,7 @@ export function vapiHookRouter({
     if (known && message.transcriptLines.length > 0 && (await conversation.finalLines(callId)) === 0) {
       for (const line of message.transcriptLines) changed ||= (await report(callId, line)).changed;
     }
-    if (!known) {
-      res.json({ ignored: 'unknown call' });
-      return;
-    }
-    res.json({ callId, changed });
-  });
-  return router;
+    if (!known) return { status: 200, body: { ignored: 'unknown call' } };
+    return { status: 200, body: { callId, changed } };
+  };
 }

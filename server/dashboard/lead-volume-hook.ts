@@ -1,6 +1,5 @@
-import express, { type RequestHandler } from 'express';
 import { z } from 'zod';
-import { sendApiError } from '#server/http/api-error.ts';
+import { type Hook, hookError } from '#server/hooks/hook-path.ts';
 import { toFieldErrors } from '#shared/api-error.ts';
 import type { Clock } from '#shared/clock.ts';
 import { hasHiddenCharacters } from '#shared/visible-text.ts';
@@ -21,26 +20,16 @@ const reportedLead = z.object({
 export const leadVolumeHookSchema = z.union([reportedLead, z.array(reportedLead).min(1).max(500)]);
 
 /**
- * POST /api/hooks/leads: the automation reports leads for the client dashboard, signed like every hook.
- * Answers how many were new and how many it had already reported (idempotent by external id).
+ * POST /api/hooks/leads: the automation reports leads for the client dashboard, signed like every hook
+ * (server/hooks/hooks.ts). Answers how many were new and how many it had already reported (idempotent by
+ * external id).
  */
-export function leadVolumeHookRouter({
-  verify,
-  leadVolume,
-  clock,
-}: {
-  /** The signature check (server/hooks/signing.ts). */
-  verify: RequestHandler[];
-  leadVolume: LeadVolumeStore;
-  clock: Clock;
-}) {
-  const router = express.Router();
-  router.post('/', ...verify, async (req, res) => {
-    const parsed = leadVolumeHookSchema.safeParse(req.body);
+export function leadVolumeHook({ leadVolume, clock }: { leadVolume: LeadVolumeStore; clock: Clock }): Hook['handle'] {
+  return async (body) => {
+    const parsed = leadVolumeHookSchema.safeParse(body);
     if (!parsed.success) {
       const { fieldErrors } = toFieldErrors(parsed.error);
-      sendApiError(res, 400, { error: 'Expected { externalId, receivedAt? } or a list of them.', fieldErrors });
-      return;
+      return hookError(400, { error: 'Expected { externalId, receivedAt? } or a list of them.', fieldErrors });
     }
     const now = clock().toISOString();
     const leads = (Array.isArray(parsed.data) ? parsed.data : [parsed.data]).map((lead) => ({
@@ -48,7 +37,6 @@ export function leadVolumeHookRouter({
       // Normalised to UTC so that month bounds compare as text.
       receivedAt: lead.receivedAt ? new Date(lead.receivedAt).toISOString() : now,
     }));
-    res.json(await leadVolume.ingest(leads));
-  });
-  return router;
+    return { status: 200, body: await leadVolume.ingest(leads) };
+  };
 }

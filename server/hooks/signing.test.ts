@@ -1,17 +1,20 @@
-import express from 'express';
+import type { RequestListener } from 'node:http';
+import { pino } from 'pino';
 import request from 'supertest';
 import { expect, test } from 'vitest';
 import { windowCounter } from '#server/http/window-counter.ts';
 import { manualClock } from '#tests/support/manual-clock.ts';
+import { hookPath } from './hook-path.ts';
 import { memoryReplayGuard } from './replay-guard.ts';
 import {
   checkSignature,
   SIGNATURE_HEADER,
+  SIGNED_HOOK_BODY_BYTES,
   signedHeaders,
+  signedHookGuard,
   signRequest,
   stringToSign,
   TIMESTAMP_HEADER,
-  verifySignedJson,
 } from './signing.ts';
 
 const T0 = '2026-03-02T15:00:00Z';
@@ -103,12 +106,11 @@ test('another key, a missing or a malformed signature is a bad signature', () =>
   expect(checkSignature(secret, received(headers, { ...leads, body: `${body} ` }), now).ok).toBe(false);
 });
 
-// --- The middleware: order of checks, replays and the two limits ---
+// --- The guard on the hook path: order of checks, replays and the two limits ---
 
 function hookApp({ configured = true, accepted = 100, failures = 100 } = {}) {
   const time = manualClock(T0);
   const clock = time.clock;
-  const a = express();
   const guard = {
     secret: configured ? secret : undefined,
     clock,
@@ -116,9 +118,25 @@ function hookApp({ configured = true, accepted = 100, failures = 100 } = {}) {
     accepted: { counter: windowCounter({ windowMs: 60_000, clock }), limit: accepted },
     failures: { counter: windowCounter({ windowMs: 60_000, clock }), limit: failures },
   };
-  a.post('/api/hooks/leads', ...verifySignedJson('/api/hooks/leads', guard), (req, res) => {
-    res.json({ received: req.body });
+  const hooks = hookPath({
+    hooks: new Map([
+      [
+        '/api/hooks/leads',
+        {
+          bodyLimit: SIGNED_HOOK_BODY_BYTES,
+          ...signedHookGuard('/api/hooks/leads', guard),
+          handle: async (received: unknown) => ({ status: 200, body: { received } }),
+        },
+      ],
+    ]),
+    prefix: '/api/hooks/',
+    headers: [],
+    addressOf: () => '127.0.0.1',
+    logger: pino({ level: 'silent' }),
   });
+  const a: RequestListener = (req, res) => {
+    if (!hooks(req, res)) res.writeHead(404).end();
+  };
   let n = 0;
   /** A fresh, correctly signed request each time (a new body, so a new signature). */
   const signed = (at = clock()) => {

@@ -1,9 +1,8 @@
 import crypto from 'node:crypto';
-import express, { type RequestHandler } from 'express';
-import { ipKeyGenerator } from 'express-rate-limit';
-import { sendApiError } from '#server/http/api-error.ts';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { WindowCounter } from '#server/http/window-counter.ts';
 import type { Clock } from '#shared/clock.ts';
+import { type Hook, type HookAnswer, hookError } from './hook-path.ts';
 import type { ReplayGuard } from './replay-guard.ts';
 
 // Server-to-server requests are signed both ways (README "Signed hooks"): HMAC-SHA256, hex, over
@@ -98,86 +97,70 @@ export interface SignedHookGuard {
   failures: { counter: WindowCounter; limit: number };
 }
 
+/** The half of a hook that checks who sent it (server/hooks/hook-path.ts). */
+export type HookGuard = Pick<Hook, 'refuseEarly' | 'verify'>;
+
 /**
- * Reads the raw JSON body of a hook at `path`, checks its signature, age and novelty, then puts the parsed
- * JSON on `req.body`. The path is the hook's own, not the URL as received, so a proxy in front that adds a
- * prefix does not change what the automation signs.
+ * The checks of a hook at `path` signed with HOOK_SECRET: its signature, age and novelty, and the address's
+ * limits. The path is the hook's own, not the URL as received, so a proxy in front that adds a prefix does not
+ * change what the automation signs.
  */
-export function verifySignedJson(path: string, guard: SignedHookGuard): RequestHandler[] {
+export function signedHookGuard(path: string, guard: SignedHookGuard): HookGuard {
   const { secret, clock, replays, accepted, failures } = guard;
-  if (!secret) {
-    return [
-      (_req, res) => {
-        sendApiError(res, 503, 'Hooks are not configured on this server.');
-      },
-    ];
-  }
-  return [
-    refuseRepeatedFailures(failures),
-    express.raw({ type: () => true, limit: SIGNED_HOOK_BODY_BYTES }),
-    async (req, res, next) => {
-      const address = addressOf(req);
-      const raw = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
+  return {
+    refuseEarly: (address) =>
+      secret ? refuseRepeatedFailures(failures, address) : hookError(503, 'Hooks are not configured on this server.'),
+    async verify({ method, headers, body, address }) {
       const check = checkSignature(
-        secret,
+        secret ?? '',
         {
-          method: req.method,
+          method,
           path,
-          body: raw,
-          timestamp: req.get(TIMESTAMP_HEADER),
-          signature: req.get(SIGNATURE_HEADER),
+          body,
+          timestamp: headerOf(headers, TIMESTAMP_HEADER),
+          signature: headerOf(headers, SIGNATURE_HEADER),
         },
         clock(),
       );
       if (!check.ok) {
         failures.counter.hit(address);
-        sendApiError(res, 401, check.error);
-        return;
+        return hookError(401, check.error);
       }
       // Counted before the replay guard remembers the signature, so a request refused here can be sent again.
-      if (accepted.counter.hit(address) > accepted.limit) {
-        tooMany(res, accepted.counter, address, 'Too many hook requests. Please wait a minute and try again.');
-        return;
-      }
+      const over = overLimit(accepted, address);
+      if (over) return over;
       if (await replays.seen(check.signature, check.expiresAt)) {
-        sendApiError(
-          res,
+        return hookError(
           409,
           'This signed request was already received. Sign every request afresh, with a new timestamp.',
         );
-        return;
       }
-      try {
-        req.body = JSON.parse(raw);
-      } catch {
-        sendApiError(res, 400, 'Body must be JSON.');
-        return;
-      }
-      next();
+      return undefined;
     },
-  ];
-}
-
-function tooMany(res: express.Response, counter: WindowCounter, address: string, error: string): void {
-  res.set('Retry-After', String(counter.retryAfterS(address)));
-  sendApiError(res, 429, error);
-}
-
-/** Ahead of reading the body: an address past its limit of bad signatures gets 429 unchecked. */
-function refuseRepeatedFailures(failures: SignedHookGuard['failures']): RequestHandler {
-  return (req, res, next) => {
-    const address = addressOf(req);
-    if (failures.counter.count(address) >= failures.limit) {
-      tooMany(res, failures.counter, address, 'Too many requests with bad signatures. Please wait a minute.');
-      return;
-    }
-    next();
   };
 }
 
-/** Per client address as Express sees it (TRUST_PROXY); IPv6 clients count per /56, like the API limit. */
-function addressOf(req: express.Request): string {
-  return ipKeyGenerator(req.ip ?? '');
+/** A header sent once; a repeated one is not taken. */
+function headerOf(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function overLimit(accepted: SignedHookGuard['accepted'], address: string): HookAnswer | undefined {
+  if (accepted.counter.hit(address) <= accepted.limit) return undefined;
+  return hookError(429, {
+    error: 'Too many hook requests. Please wait a minute and try again.',
+    retryAfterSeconds: accepted.counter.retryAfterS(address),
+  });
+}
+
+/** Ahead of reading the body: an address past its limit of bad signatures gets 429 unchecked. */
+function refuseRepeatedFailures(failures: SignedHookGuard['failures'], address: string): HookAnswer | undefined {
+  if (failures.counter.count(address) < failures.limit) return undefined;
+  return hookError(429, {
+    error: 'Too many requests with bad signatures. Please wait a minute.',
+    retryAfterSeconds: failures.counter.retryAfterS(address),
+  });
 }
 
 // Vapi's server messages are signed the way Vapi's HMAC custom credential signs them (README "Call provider"):
@@ -208,41 +191,20 @@ export interface BodySignedHookGuard {
   failures: SignedHookGuard['failures'];
 }
 
-/**
- * Reads the raw JSON body of a hook signed over its body alone, checks the signature in constant time, then puts
- * the parsed JSON on `req.body`. The same limits per address as the other hooks.
- */
-export function verifyBodySignedJson(guard: BodySignedHookGuard): RequestHandler[] {
+/** The checks of a hook signed over its body alone: the signature, in constant time, and the address's limits. */
+export function bodySignedHookGuard(guard: BodySignedHookGuard): HookGuard {
   const { secret, header, accepted, failures } = guard;
-  if (!secret) {
-    return [
-      (_req, res) => {
-        sendApiError(res, 503, 'This hook is not configured on this server.');
-      },
-    ];
-  }
-  return [
-    refuseRepeatedFailures(failures),
-    express.raw({ type: () => true, limit: PROVIDER_HOOK_BODY_BYTES }),
-    (req, res, next) => {
-      const address = addressOf(req);
-      const raw = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
-      if (!checkBodySignature(secret, raw, req.get(header))) {
+  return {
+    refuseEarly: (address) =>
+      secret
+        ? refuseRepeatedFailures(failures, address)
+        : hookError(503, 'This hook is not configured on this server.'),
+    async verify({ headers, body, address }) {
+      if (!secret || !checkBodySignature(secret, body, headerOf(headers, header))) {
         failures.counter.hit(address);
-        sendApiError(res, 401, 'Bad signature.');
-        return;
+        return hookError(401, 'Bad signature.');
       }
-      if (accepted.counter.hit(address) > accepted.limit) {
-        tooMany(res, accepted.counter, address, 'Too many hook requests. Please wait a minute and try again.');
-        return;
-      }
-      try {
-        req.body = JSON.parse(raw);
-      } catch {
-        sendApiError(res, 400, 'Body must be JSON.');
-        return;
-      }
-      next();
+      return overLimit(accepted, address);
     },
-  ];
+  };
 }

@@ -1,6 +1,9 @@
+import { Writable } from 'node:stream';
+import { sql } from 'kysely';
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import { signedHeaders } from '#server/hooks/signing.ts';
+import { createLogger } from '#server/logger.ts';
 import { manualClock } from '#tests/support/manual-clock.ts';
 import { createTestApp } from '#tests/support/test-app.ts';
 
@@ -13,9 +16,17 @@ afterEach(async () => {
   for (const ctx of open.splice(0)) await ctx.close();
 });
 
-async function setup(env: Record<string, string> = {}) {
+async function setup(env: Record<string, string> = {}, logLevel = 'silent') {
   const time = manualClock(T0);
-  const ctx = await createTestApp({ HOOK_SECRET, ...env }, { clock: time.clock });
+  const logged: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, callback) {
+      for (const line of String(chunk).split('\n')) if (line.trim()) logged.push(JSON.parse(line));
+      callback();
+    },
+  });
+  const logger = createLogger(logLevel, sink);
+  const ctx = await createTestApp({ HOOK_SECRET, ...env }, { clock: time.clock, logger });
   open.push(ctx);
   /** Posts `payload` to `path`, signed as the automation does for `signedFor` (the same path unless a test says). */
   const hook = (path: string, payload: unknown, { signedFor = path, secret = HOOK_SECRET } = {}) => {
@@ -29,7 +40,7 @@ async function setup(env: Record<string, string> = {}) {
   const callStatus = async (callId: string) =>
     (await ctx.db.selectFrom('call_notifications').select('status').where('id', '=', callId).executeTakeFirstOrThrow())
       .status;
-  return { ...ctx, time, hook, leadCount, callStatus };
+  return { ...ctx, time, hook, leadCount, callStatus, logged };
 }
 
 test('the automation is not held to the browsers’ API limit: 130 signed callbacks in a minute all succeed', async () => {
@@ -169,4 +180,40 @@ test('hook answers carry the security headers every other answer has, and an unk
   const unknown = await ctx.hook('/api/hooks/nothing', {});
   expect(unknown.status).toBe(404);
   expect(unknown.body.error).toBeTruthy();
+});
+
+test('a hook answers at its path in any case and with a trailing slash; another method is 405 with Allow', async () => {
+  const ctx = await setup();
+  expect((await ctx.hook('/API/Hooks/Leads/', { externalId: 'crm-1' }, { signedFor: '/api/hooks/leads' })).status).toBe(
+    200,
+  );
+  expect(await ctx.leadCount()).toBe(1);
+
+  const got = await request(ctx.app).get('/api/hooks/leads');
+  expect(got.status).toBe(405);
+  expect(got.headers.allow).toBe('POST');
+  expect(got.body.error).toBe('Hooks take POST only.');
+});
+
+test('a hook whose store fails answers 500 JSON without detail, and the log has the error; each answer is logged at its level', async () => {
+  const ctx = await setup({}, 'debug');
+  const accepted = await ctx.hook('/api/hooks/leads', { externalId: 'crm-1' });
+  expect(accepted.status).toBe(200);
+  const refused = await ctx.hook('/api/hooks/leads', { externalId: 'crm-2' }, { secret: 'not-the-hook-secret' });
+  expect(refused.status).toBe(401);
+  await sql`drop table lead_volume`.execute(ctx.db);
+  const failed = await ctx.hook('/api/hooks/leads', { externalId: 'crm-3' });
+  expect(failed.status).toBe(500);
+  expect(failed.body).toEqual({ error: 'Something went wrong. Please try again later.' });
+  expect(failed.text).not.toMatch(/lead_volume|at .*\.ts|SqliteError/);
+
+  // pino's levels: 20 debug, 30 info, 50 error. The request id ties each line to its answer.
+  const levelOf = (id: string | undefined, msg: string) =>
+    ctx.logged.find((line) => line.msg === msg && id !== undefined && JSON.stringify(line).includes(id))?.level;
+  expect(levelOf(accepted.headers['x-request-id'], 'request completed')).toBe(20);
+  expect(levelOf(refused.headers['x-request-id'], 'request completed')).toBe(30);
+  expect(levelOf(failed.headers['x-request-id'], 'request failed')).toBe(50);
+  expect(JSON.stringify(ctx.logged)).toContain('lead_volume');
+  // The signature is never logged.
+  expect(JSON.stringify(ctx.logged)).not.toMatch(/x-porchlight-signature|sha256=/i);
 });

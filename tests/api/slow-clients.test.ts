@@ -175,3 +175,32 @@ test('a declared body larger than any route takes is refused unread with 413 and
   await vi.waitFor(() => expect(largest.received()).toMatch(/^HTTP\/1\.1 401 /), SETTLED);
   expect(await statusOf(port, VISITOR)).toBe(200);
 });
+
+test('a hook body sent without a length is read only up to its hook’s limit, and a compressed one is not read at all', async () => {
+  const { port } = await server({ HOOK_SECRET: 'a-hook-secret-of-sixteen-or-more' });
+  const chunked = async (headers: string) => {
+    const connection = await connect(port, HOSTILE);
+    connection.socket.write(
+      `POST /api/hooks/call-status HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${headers}Transfer-Encoding: chunked\r\n\r\n`,
+    );
+    return connection;
+  };
+
+  // 16 kB chunks, past the signed hooks' 64 kB: the answer comes as the limit is passed, and the connection closes
+  // while the client still has more to send.
+  const endless = await chunked('');
+  const chunk = `4000\r\n${'a'.repeat(0x4000)}\r\n`;
+  for (let i = 0; i < 5; i++) endless.socket.write(chunk);
+  trickle(endless, chunk);
+  const answer = await endless.closed;
+  expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
+  expect(answer).toMatch(/\r\nConnection: close\r\n/i);
+  expect(answer.slice(answer.indexOf('\r\n\r\n') + 4)).toMatch(/"error":"Request body too large."/);
+
+  // A body the server would have to inflate first: refused before any of it is read.
+  const zipped = await chunked('Content-Encoding: gzip\r\n');
+  const refused = await zipped.closed;
+  expect(refused.split('\r\n')[0]).toBe('HTTP/1.1 415 Unsupported Media Type');
+  expect(refused).toMatch(/"error":"Send the body uncompressed."/);
+  expect(await statusOf(port, VISITOR)).toBe(200);
+});
