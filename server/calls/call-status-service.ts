@@ -1,4 +1,5 @@
 import type { DB } from '#db/database.ts';
+import { groupedWrites } from '#db/grouped-writes.ts';
 import {
   CALL_STATES,
   CALL_STATUS_EVENT,
@@ -91,11 +92,31 @@ export function callStatusService({
       .executeTakeFirst();
 
   /**
-   * Moves the call to `to` if its status is one of `fromStatuses`: one conditional write, no transaction, so a
-   * burst of reports costs one statement each, and of two instances moving one call at once only one changes it
-   * and publishes it (after that write, so only what was stored is heard). Undefined when the call is not in one
-   * of those statuses (or not there at all): the caller reads what it is and says why.
+   * Moves the call to `to` if its state is one of `fromStates`: one conditional write, so of two instances moving
+   * one call at once only one changes it and publishes it (after the commit, so only what was stored is heard).
+   * The moves of a burst share one commit (db/grouped-writes.ts). Undefined when the call is not in one of those
+   * states (or not there at all): the caller reads what it is and says why.
    */
+  const move = groupedWrites(
+    db,
+    async (
+      trx,
+      {
+        callId,
+        fromStates,
+        next,
+        reason,
+      }: { callId: string; fromStates: readonly CallState[]; next: CallRow; reason: string | null },
+    ) =>
+      (await trx
+        .updateTable('call_notifications')
+        .set({ ...next, ...(next.state === 'ended' && reason ? { ended_reason: reason.slice(0, REASON_MAX) } : {}) })
+        .where('id', '=', callId)
+        .where('state', 'in', fromStates)
+        .returning('id')
+        .executeTakeFirst()) !== undefined,
+  );
+
   async function moveFrom(
     callId: string,
     fromStates: readonly CallState[],
@@ -109,14 +130,7 @@ export function callStatusService({
       status: statusOfState(to.state, to.outcome),
       updated_at: clock().toISOString(),
     };
-    const moved = await db
-      .updateTable('call_notifications')
-      .set({ ...next, ...(next.state === 'ended' && reason ? { ended_reason: reason.slice(0, REASON_MAX) } : {}) })
-      .where('id', '=', callId)
-      .where('state', 'in', fromStates)
-      .returning('id')
-      .executeTakeFirst();
-    if (!moved) return undefined;
+    if (!(await move({ callId, fromStates, next, reason }))) return undefined;
     const event = eventOf(callId, next);
     events.publish({ name: CALL_STATUS_EVENT, event });
     return event;
