@@ -140,7 +140,7 @@ export function signedHookGuard(path: string, guard: SignedHookGuard): HookGuard
   };
 }
 
-/** A header sent once; a repeated one is not taken. */
+/** A header's value as Node gives it: a repeated one comes joined, and then does not verify. */
 function headerOf(headers: IncomingHttpHeaders, name: string): string | undefined {
   const value = headers[name];
   return typeof value === 'string' ? value : undefined;
