@@ -103,9 +103,10 @@ export async function productionPages(distDir = DIST_DIR): Promise<PageSource> {
         const set = new Set<string>();
         chunkFiles(entry, set);
         // Each entry imports these at once, only later in its run (client/entry-client.tsx, entry-islands.tsx).
-        // The islands' entry imports each island too, when it is due: only those on every page are fetched ahead.
+        // Its other dynamic imports are the islands, each when it is due, or the operator pages, each when it is
+        // visited: of those, only the islands on every page and the page's own route are fetched ahead.
         for (const imported of manifest[entry]?.dynamicImports ?? []) {
-          if (entryName === 'app' || imported.includes('node_modules/')) chunkFiles(imported, set);
+          if (imported.includes('node_modules/')) chunkFiles(imported, set);
         }
         if (entryName === 'islands') for (const island of EVERY_PAGE_ISLANDS) chunkFiles(island, set);
         // The app loads the routes' modules before hydrating; an island page loads its islands' when they are due.

@@ -108,6 +108,8 @@ test("a marketing page's islands loader, and an operator page's app with its pag
   const leads = appLoadOf((await request(ctx.app).get('/leads')).text);
   expect(leads.modules[0]).toMatch(/^\/assets\/entry-client-[\w-]+\.js$/);
   expect(leads.preloads.some((href) => /^\/assets\/leads-[\w-]+\.js$/.test(href))).toBe(true);
+  // The other operator pages load when they are visited.
+  expect(leads.preloads.some((href) => /^\/assets\/(dashboard|analytics)-[\w-]+\.js$/.test(href))).toBe(false);
 });
 
 test('the marketing pages ship no router and no page code, and the operator app no marketing page', async () => {
