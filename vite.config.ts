@@ -8,6 +8,15 @@ import { EVERY_PAGE_ISLANDS } from './shared/every-page-islands.ts';
 
 const ENTRY = 'client/entry-client.tsx';
 const ISLANDS_ENTRY = 'client/entry-islands.tsx';
+/** The chunks (named below) that every page runs as it boots, whose functions are nearly all called then. */
+const COMPILED_AT_ONCE = new Set([
+  'entry-islands',
+  'entry-client',
+  'islands',
+  'page-islands',
+  'framework',
+  'react-dom-client',
+]);
 
 // The year the site is built in, for the footer's © line: both builds take the same number, so the server's render
 // and the browser's agree. `npm run build` pins SOURCE_DATE_EPOCH for its two builds (a reproducible build sets it
@@ -45,6 +54,11 @@ export default defineConfig(({ isSsrBuild }) => ({
           // a chunk of its own, and the call that runs it in the small chunk the entry imports: a browser with
           // DevTools attached then re-parses only React DOM for the stacks of the errors it creates, not the chunk.
           output: {
+            // Chromium compiles a chunk marked so on the thread that streams it in, not function by function on the
+            // main thread as each is first called: React DOM's evaluation and the first hydrations were mostly
+            // that (docs/decisions/0022-compile-hints.md). Only the chunks every page runs at once; after
+            // minification, which would drop the comment.
+            postBanner: (chunk) => (COMPILED_AT_ONCE.has(chunk.name) ? '//# allFunctionsCalledOnLoad' : ''),
             codeSplitting: {
               groups: [
                 // The islands' loader and what every island shares with it, in one chunk rather than ten small ones.

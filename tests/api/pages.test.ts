@@ -112,6 +112,25 @@ test("a marketing page's islands loader, and an operator page's app with its pag
   expect(leads.preloads.some((href) => /^\/assets\/(dashboard|analytics)-[\w-]+\.js$/.test(href))).toBe(false);
 });
 
+test('what a marketing page runs as it boots is marked for compiling as it downloads; a dialog that loads later is not', async () => {
+  const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
+  const { preloads } = appLoadOf((await request(ctx.app).get('/blogs')).text);
+  const firstLine = async (href: string) => (await request(ctx.app).get(href)).text.slice(0, COMPILE_HINT.length);
+  const marked = preloads.filter((href) =>
+    /\/(entry-islands|islands|page-islands|framework|react-dom-client)-[\w-]+\.js$/.test(href),
+  );
+  // The entry, the islands' loader, the every-page islands, the framework and React DOM's client.
+  expect(marked).toHaveLength(5);
+  for (const href of marked) expect(await firstLine(href), href).toBe(COMPILE_HINT);
+
+  const manifest: Record<string, { file: string }> = JSON.parse(
+    fs.readFileSync(path.join(DIST_DIR, 'client', '.vite', 'manifest.json'), 'utf8'),
+  );
+  const dialog = manifest['client/features/demo-call/demo-call-dialog.tsx']?.file;
+  expect(dialog).toBeTruthy();
+  expect(await firstLine(`/${dialog}`)).not.toBe(COMPILE_HINT);
+});
+
 test('the marketing pages ship no router and no page code, and the operator app no marketing page', async () => {
   type Chunk = { file: string; imports?: string[]; dynamicImports?: string[] };
   const manifest: Record<string, Chunk> = JSON.parse(
