@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SERVER_FAULT_MESSAGE, TOO_LARGE_MESSAGE } from '#server/http/api-error.ts';
 import { requestIdOf } from '#server/http/request-id.ts';
 import type { Logger } from '#server/logger.ts';
 import type { ApiError } from '#shared/api-error.ts';
@@ -87,12 +88,14 @@ export function hookPath({ hooks, prefix, headers, addressOf, logger }: HookPath
         ...extra,
       ]);
       res.end(text);
-      const line = { req: { id, method: req.method, url: path }, res: { statusCode: status } };
-      const responseTime = Math.round(performance.now() - started);
-      if (status < 400) {
-        if (log.isLevelEnabled('debug')) log.debug({ ...line, responseTime }, 'request completed');
-      } else if (status < 500) {
-        log.info({ ...line, responseTime }, 'request completed');
+      // A failure has its own line; an accepted hook's is at debug, and built only when that level is on.
+      const level = status < 400 ? 'debug' : status < 500 ? 'info' : undefined;
+      if (level && log.isLevelEnabled(level)) {
+        const responseTime = Math.round(performance.now() - started);
+        log[level](
+          { req: { id, method: req.method, url: path }, res: { statusCode: status }, responseTime },
+          'request completed',
+        );
       }
     };
 
@@ -107,7 +110,7 @@ export function hookPath({ hooks, prefix, headers, addressOf, logger }: HookPath
     }
     const fail = (error: unknown) => {
       log.error({ err: error, req: { id, method: req.method, url: path } }, 'request failed');
-      if (!res.headersSent) answer(hookError(500, 'Something went wrong. Please try again later.'));
+      if (!res.headersSent) answer(hookError(500, SERVER_FAULT_MESSAGE));
     };
     const address = addressOf(req);
     const early = hook.refuseEarly(address);
@@ -125,7 +128,7 @@ export function hookPath({ hooks, prefix, headers, addressOf, logger }: HookPath
       .then(async (body) => {
         if (body === undefined) return;
         if (body === 'too-large') {
-          answer(hookError(413, 'Request body too large.'), ['Connection', 'close']);
+          answer(hookError(413, TOO_LARGE_MESSAGE), ['Connection', 'close']);
           return;
         }
         const raw = body.toString('utf8');

@@ -1,6 +1,12 @@
 import type { Response } from 'express';
 import type { ApiError } from '#shared/api-error.ts';
 
+/** What a request the server failed is told: never what failed. */
+export const SERVER_FAULT_MESSAGE = 'Something went wrong. Please try again later.';
+
+/** What a request whose body is past its route's limit is told. */
+export const TOO_LARGE_MESSAGE = 'Request body too large.';
+
 /**
  * Answers with the API's one error shape (shared/api-error.ts); a bare string is the `error`. Retry-After is
  * set from `retryAfterSeconds` so the header and the body never disagree. An answer may carry facts of its

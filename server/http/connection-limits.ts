@@ -2,6 +2,7 @@ import type http from 'node:http';
 import type net from 'node:net';
 import type { HttpConfig } from '#server/config.ts';
 import { PROVIDER_HOOK_BODY_BYTES, SIGNED_HOOK_BODY_BYTES } from '#server/hooks/signing.ts';
+import { TOO_LARGE_MESSAGE } from '#server/http/api-error.ts';
 import type { Logger } from '#server/logger.ts';
 import type { Clock } from '#shared/clock.ts';
 
@@ -30,7 +31,7 @@ export function httpServerOptions(limits: HttpConfig): http.ServerOptions {
   };
 }
 
-const TOO_LARGE = JSON.stringify({ error: 'Request body too large.' });
+const TOO_LARGE = JSON.stringify({ error: TOO_LARGE_MESSAGE });
 
 /**
  * Answers 413 and closes the connection when a request declares a body larger than `maxBytes`, before any of it

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { sendApiError } from './api-error.ts';
+import { SERVER_FAULT_MESSAGE, sendApiError } from './api-error.ts';
 import { nonceOf } from './security.ts';
 
 /** Unknown API paths answer JSON, not the HTML not-found page. */
@@ -55,7 +55,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   const status = statusOf(error);
   if (status >= 500) req.log.error({ err: error }, 'request failed');
   if (req.path.startsWith('/api/') || req.path === '/api') {
-    sendApiError(res, status, status >= 500 ? 'Something went wrong. Please try again later.' : 'Bad request');
+    sendApiError(res, status, status >= 500 ? SERVER_FAULT_MESSAGE : 'Bad request');
     return;
   }
   res
