@@ -1,4 +1,4 @@
-// `node scripts/draw-crm-wordmarks.ts`: draws the nine CRMs' marks as SVG files in client/public/images/crm/ and
+// `node scripts/draw-crm-wordmarks.ts`: draws the nine CRMs' marks in one SVG file, client/public/images/crm/marks.svg, and
 // their sizes in client/features/home/crm-marks.ts (both committed: run again after changing a mark here). Simple
 // Icons has HubSpot's sprocket, which goes in front of its name; no icon set has the others, so each is its brand's
 // name as the brand spells it, set in the site's typeface (Inter, from its package) by HarfBuzz and drawn as
@@ -14,6 +14,7 @@ import { siHubspot } from 'simple-icons';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'client/features/home/crm-marks.ts');
 const SVG_DIR = path.join(ROOT, 'client/public/images/crm');
+const SPRITE = 'marks.svg';
 const FONT = '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2';
 
 /** One line of a wordmark: words with their weights, a size relative to the cap height, and letter spacing in em. */
@@ -164,27 +165,43 @@ const drawn = WORDMARKS.map((mark) => {
   return {
     name: mark.name,
     slug: mark.name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
-    viewBox: [left, top, right - left, bottom - top],
+    viewBox: [left, top, right - left, bottom - top] as const,
     d: parts.map((part) => part.d).join(''),
     icon,
   };
 });
 
+// One file for all nine: each mark drawn below the one before, and a <view> that frames it, which the page names
+// after the file (`marks.svg#cinc`). The browser then parses one SVG document for the whole wall of marks rather than
+// one per mark (docs/decisions/0023-one-document-for-the-crm-marks.md).
+const MARK_GAP = CAP;
+let top = 0;
+const placed = drawn.map((mark) => {
+  const [left, markTop, width, height] = mark.viewBox;
+  const dy = top - markTop;
+  top += height + MARK_GAP;
+  return { ...mark, dy, view: [left, markTop + dy, width, height] };
+});
+const sprite = [
+  '<svg xmlns="http://www.w3.org/2000/svg"><title>The CRMs Porchlight works with</title>',
+  ...placed.map(({ slug, view }) => `<view id="${slug}" viewBox="${view.join(' ')}"/>`),
+  ...placed.map(
+    ({ name, icon, d, dy }) => `<g transform="translate(0 ${dy})"><title>${name}</title>${icon}<path d="${d}"/></g>`,
+  ),
+  '</svg>',
+].join('\n');
 fs.mkdirSync(SVG_DIR, { recursive: true });
-for (const mark of drawn) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${mark.viewBox.join(' ')}" role="img"><title>${mark.name}</title>${mark.icon}<path d="${mark.d}"/></svg>\n`;
-  fs.writeFileSync(path.join(SVG_DIR, `${mark.slug}.svg`), svg);
-}
+fs.writeFileSync(path.join(SVG_DIR, SPRITE), `${sprite}\n`);
 const body = drawn
   .map(
     ({ name, slug, viewBox: [, , width, height] }) =>
-      `  ${/^[A-Za-z]\w*$/.test(name) ? name : `'${name}'`}: { src: '/images/crm/${slug}.svg', width: ${width}, height: ${height} },`,
+      `  ${/^[A-Za-z]\w*$/.test(name) ? name : `'${name}'`}: { src: '/images/crm/${SPRITE}#${slug}', width: ${width}, height: ${height} },`,
   )
   .join('\n');
 fs.writeFileSync(
   OUT,
   `// Written by scripts/draw-crm-wordmarks.ts: edit the marks there and run it again.
-// Each mark's file, and its box in hundredths of its cap height.
+// Each mark's view in the marks' file, and its box in hundredths of its cap height.
 
 export interface CrmMark {
   src: string;
@@ -197,4 +214,6 @@ ${body}
 } as const satisfies Record<string, CrmMark>;
 `,
 );
-console.log(`${drawn.length} marks in ${path.relative(ROOT, SVG_DIR)}, sizes in ${path.relative(ROOT, OUT)}`);
+console.log(
+  `${drawn.length} marks in ${path.relative(ROOT, path.join(SVG_DIR, SPRITE))}, sizes in ${path.relative(ROOT, OUT)}`,
+);
