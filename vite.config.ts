@@ -72,7 +72,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 {
                   name: 'page-islands',
                   priority: 1,
-                  test: (id) => EVERY_PAGE_ISLANDS.some((file) => id.endsWith(`/${file}`)),
+                  test: (id) => id.endsWith(`/${EVERY_PAGE_ISLANDS}`),
                 },
                 // What every island's root needs, in one chunk rather than a dozen small ones (each a request).
                 {

@@ -108,7 +108,7 @@ export async function productionPages(distDir = DIST_DIR): Promise<PageSource> {
         for (const imported of manifest[entry]?.dynamicImports ?? []) {
           if (imported.includes('node_modules/')) chunkFiles(imported, set);
         }
-        if (entryName === 'islands') for (const island of EVERY_PAGE_ISLANDS) chunkFiles(island, set);
+        if (entryName === 'islands') chunkFiles(EVERY_PAGE_ISLANDS, set);
         // The app loads the routes' modules before hydrating; an island page loads its islands' when they are due.
         if (entryName === 'app') for (const id of routeIds) chunkFiles(routeModule(id), set);
         scripts = { modules: [`/${manifest[entry]?.file}`], preloads: [...set] };

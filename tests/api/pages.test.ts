@@ -97,6 +97,10 @@ test("a marketing page's islands loader, and an operator page's app with its pag
   expect(marketing.modules).toHaveLength(1);
   expect(marketing.modules[0]).toMatch(/^\/assets\/entry-islands-[\w-]+\.js$/);
   expect(marketing.preloads).toContain(marketing.modules[0]);
+  // Few requests while the page boots, each one costing its main thread: the islands on every page come as one chunk
+  // behind one module, not a chunk of their own per island (client/islands/every-page-islands.ts).
+  expect(marketing.preloads.length).toBeLessThanOrEqual(8);
+  expect(marketing.preloads.filter((href) => /\/(site-header|page-dialogs|page-effects)-/.test(href))).toEqual([]);
   // Islands load when they are due, not with the loader; no page module is sent to the browser at all.
   expect(marketing.preloads.some((href) => /\/assets\/(blogs|entry-client)-[\w-]+\.js$/.test(href))).toBe(false);
   // Nothing in the document asks for them before the loader runs (client/app-loader.ts).
