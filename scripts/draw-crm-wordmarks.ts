@@ -1,9 +1,9 @@
-// `node scripts/draw-crm-wordmarks.ts`: draws the nine CRMs' marks in one SVG file, client/public/images/crm/marks.svg, and
-// their sizes in client/features/home/crm-marks.ts (both committed: run again after changing a mark here). Simple
-// Icons has HubSpot's sprocket, which goes in front of its name; no icon set has the others, so each is its brand's
-// name as the brand spells it, set in the site's typeface (Inter, from its package) by HarfBuzz and drawn as
-// outlines, so it looks the same on every device. The page shows them as masks over the text colour, so they take
-// either theme's ink and cost the page's code nothing.
+// `node scripts/draw-crm-wordmarks.ts`: draws the nine CRMs' marks in one SVG file,
+// client/public/images/crm/marks.svg, and their sizes in client/features/home/crm-marks.ts (both committed: run again
+// after changing a mark here). Simple Icons has HubSpot's sprocket, which goes in front of its name; no icon set has
+// the others, so each is its brand's name as the brand spells it, set in the site's typeface (Inter, from its
+// package) by HarfBuzz and drawn as outlines, so it looks the same on every device. The page shows them as masks over
+// the text colour, so they take either theme's ink and cost the page's code nothing.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
