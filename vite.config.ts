@@ -4,7 +4,7 @@ import { serviceWorker } from './client/service-worker/plugin.ts';
 import { brandFont } from './client/styles/brand-font-plugin.ts';
 import { content } from './content/vite-plugin.ts';
 import { precompress } from './server/pages/precompress-plugin.ts';
-import { EVERY_PAGE_ISLANDS } from './shared/every-page-islands.ts';
+import { EVERY_PAGE_ISLANDS } from './shared/islands-at-once.ts';
 
 const ENTRY = 'client/entry-client.tsx';
 const ISLANDS_ENTRY = 'client/entry-islands.tsx';

@@ -10,7 +10,7 @@ import type {
   PageScripts,
   Render,
 } from '#client/entry-server.tsx';
-import { EVERY_PAGE_ISLANDS } from '#shared/every-page-islands.ts';
+import { EVERY_PAGE_ISLANDS, ISLANDS_AT_ONCE } from '#shared/islands-at-once.ts';
 import { type BuiltAsset, loadBuiltAssets } from './built-assets.ts';
 
 /** What the server uses of the built server entry (client/entry-server.tsx). */
@@ -104,11 +104,15 @@ export async function productionPages(distDir = DIST_DIR): Promise<PageSource> {
         chunkFiles(entry, set);
         // Each entry imports these at once, only later in its run (client/entry-client.tsx, entry-islands.tsx).
         // Its other dynamic imports are the islands, each when it is due, or the operator pages, each when it is
-        // visited: of those, only the islands on every page and the page's own route are fetched ahead.
+        // visited: of those, only the islands a page hydrates at once and the operator page's own route are fetched
+        // ahead.
         for (const imported of manifest[entry]?.dynamicImports ?? []) {
           if (imported.includes('node_modules/')) chunkFiles(imported, set);
         }
-        if (entryName === 'islands') chunkFiles(EVERY_PAGE_ISLANDS, set);
+        if (entryName === 'islands') {
+          chunkFiles(EVERY_PAGE_ISLANDS, set);
+          for (const id of routeIds) for (const island of ISLANDS_AT_ONCE[id] ?? []) chunkFiles(island, set);
+        }
         // The app loads the routes' modules before hydrating; an island page loads its islands' when they are due.
         if (entryName === 'app') for (const id of routeIds) chunkFiles(routeModule(id), set);
         scripts = { modules: [`/${manifest[entry]?.file}`], preloads: [...set] };

@@ -47,6 +47,41 @@ for (const path of ['/', '/blogs', '/blog/why-top-agents-let-ai-handle-the-first
 }
 
 /**
+ * Everything a marketing page runs before its first input is asked for at once, when the page has painted: the
+ * entry, the islands on every page and the page's own islands due at once (shared/islands-at-once.ts). A script the
+ * page only found out it needed while booting would cost a round trip on a phone network, and another for what it
+ * imports, before the first screen answers.
+ */
+for (const path of ['/', '/blogs', '/blog/why-top-agents-let-ai-handle-the-first-call', '/team']) {
+  test(`${path} asks at once for every script it runs before the first input`, async ({ page }) => {
+    await page.addInitScript(() => {
+      // Islands due when idle or near the viewport are not the first screen's.
+      window.requestIdleCallback = () => 0;
+      window.IntersectionObserver = class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+        takeRecords() {
+          return [];
+        }
+      } as unknown as typeof IntersectionObserver;
+    });
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') fetched.push(new URL(request.url()).pathname);
+    });
+    // Returns once the islands due at once have hydrated (fixtures.ts).
+    await page.goto(path);
+    const beforeFirstInput = [...fetched];
+    const askedAtOnce = await page
+      .locator('link[rel="modulepreload"]')
+      .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+    expect(beforeFirstInput.length).toBeGreaterThan(0);
+    expect(beforeFirstInput.filter((script) => !askedAtOnce.includes(script))).toEqual([]);
+  });
+}
+
+/**
  * The browser's locale data loads the first time a page formats a number or a date, or compares text, with Intl:
  * 70 to 100 ms of main thread on a slow phone, one long task. The marketing pages need none of it to show and
  * hydrate (shared/number-format.ts, content/posts.ts).
