@@ -155,14 +155,22 @@ test('no page the server sends, nor any script the browser loads for it, carries
     body.catch(() => {});
     bodies.set(response.url(), body);
   });
+  // A page navigated away from keeps no response bodies: each page's are read before the next one opens.
+  const readAll = async () => {
+    await page.waitForLoadState('networkidle');
+    await Promise.all(bodies.values());
+  };
   // Signed in to both roles, so the operator pages load their own code too.
   await signInApi(page.request, 'client');
   await signInApi(page.request, 'analytics');
   await page.goto('/');
+  await readAll();
   await page.goto('/dashboard');
   await expect(page.getByRole('region', { name: 'Monthly Lead Volume' })).toBeVisible();
+  await readAll();
   await page.goto('/analytics');
   await expect(page.getByRole('button', { name: '7 days' })).toBeVisible();
+  await readAll();
 
   const urls = [...bodies.keys()].map((url) => new URL(url).pathname);
   expect(urls).toEqual(
