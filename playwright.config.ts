@@ -8,11 +8,13 @@ const baseURL = `http://localhost:${PORT}`;
 // (E2E_PORT) at the same time neither share nor delete it.
 const DATA_DIR = path.join(os.tmpdir(), `porchlight-e2e-data-${PORT}`);
 
-// Debian's Chromium; Playwright's own browser download is not used (scripts/ensure-chromium.sh). It resolves
-// no host name but localhost, so no test reaches the network (tests/e2e/fixtures.ts reports any that tries);
-// a test fakes a third party with its own page.route.
+// Debian's Chromium headless shell, the kind of headless Chromium Playwright runs by default: the same engine as
+// the browser, at about half the machine's time per test (docs/decisions/0024-browser-tests-on-the-headless-shell.md).
+// Playwright's own browser download is not used (scripts/ensure-chromium.sh). It resolves no host name but
+// localhost, so no test reaches the network (tests/e2e/fixtures.ts reports any that tries); a test fakes a third
+// party with its own page.route.
 const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
   args: [
     '--no-sandbox',
     '--disable-gpu',
