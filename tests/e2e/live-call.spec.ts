@@ -137,7 +137,9 @@ test('the call live: lines in order as spoken, partials replaced, fields filling
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-test('a reload during the call opens the live view again with the transcript so far', async ({ page }, testInfo) => {
+test('a reload during the call opens the live view again with the transcript so far @phone', async ({
+  page,
+}, testInfo) => {
   const room = await holdCallPushes(page);
   await page.goto('/');
   await askForCall(page, { phone: numberFor(testInfo, 2), name: 'Ann Lee' });
@@ -198,7 +200,7 @@ async function anotherVisitor(browser: Browser, testInfo: TestInfo) {
   return { page, errors, open, close: () => context.close() };
 }
 
-test('another visitor sees nothing of the call, and watching their own call sees only theirs', async ({
+test('another visitor sees nothing of the call, and watching their own call sees only theirs @desktop', async ({
   page,
   browser,
 }, testInfo) => {
