@@ -274,8 +274,12 @@ test('a call accepted by an instance whose driver stopped before the delay is mo
   // B never heard of the call; its periodic sweep finds it in the database.
   drivers[1]?.timer.run(sweepIntervalMs(delayMs));
   await vi.waitFor(async () => expect(await statuses(b)).toEqual(['calling']), { timeout: 30_000, interval: 5 });
+  // B publishes the change once its write has committed: the row can be read a moment before the event is out.
+  await vi.waitFor(
+    () => expect(heardByB).toEqual([expect.objectContaining({ callId: res.body.callId, status: 'calling' })]),
+    { timeout: 30_000, interval: 5 },
+  );
   expect(heardByA).toEqual([expect.objectContaining({ callId: res.body.callId, status: 'preparing' })]);
-  expect(heardByB).toEqual([expect.objectContaining({ callId: res.body.callId, status: 'calling' })]);
 });
 
 test('two running drivers move each due call once: one status change is published per call', async () => {
