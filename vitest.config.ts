@@ -3,8 +3,16 @@ import { defineConfig } from 'vitest/config';
 const apiTests = ['{server,db}/**/*.test.{ts,tsx}', 'tests/api/**/*.test.{ts,tsx}'];
 
 // The API tests that are about SQLite's own files run on SQLite only: `kill -9` against the SQLite file and
-// reading it afterwards (durability and fault tolerance), and server processes started on a DATA_DIR.
-const sqliteOnly = ['tests/api/durability.test.ts', 'tests/api/fault-tolerance.test.ts', 'tests/api/startup.test.ts'];
+// reading it afterwards (durability and fault tolerance), and server processes started on a DATA_DIR. So do those
+// about pages that read no database: their markup, the page cache and the development server.
+const sqliteOnly = [
+  'tests/api/durability.test.ts',
+  'tests/api/fault-tolerance.test.ts',
+  'tests/api/startup.test.ts',
+  'tests/api/html-validity.test.ts',
+  'tests/api/page-cache.test.ts',
+  'tests/api/development.test.ts',
+];
 // The API tests run on PostgreSQL too, and the PostgreSQL migrator's own; the rest of db/ and server/ is
 // about SQLite files or pure logic, or builds its own SQLite database.
 const postgresTests = ['tests/api/**/*.test.{ts,tsx}', 'db/postgres-migrator.test.ts'];
