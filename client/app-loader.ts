@@ -11,13 +11,19 @@
  * callback, which runs after that frame is painted. A page that is not shown (a tab opened in the background, a
  * prerender) paints nothing and loads at once, as does one hidden before it paints. A failed load leaves the
  * server's page as it is, with a warning (docs/product-rules.md#quiet-failures).
+ *
+ * Each link is added in a task of its own: while the page boots, adding a dozen at once was one task of 26 to
+ * 40 ms, mostly starting the links' requests. One per task, they are all asked for within a few milliseconds and
+ * no task is long (docs/decisions/0025-fewer-frames-while-a-page-boots.md).
  */
 export function appLoaderScript(preloads: readonly string[], modules: readonly string[]): string {
   const json = (value: readonly string[]) => JSON.stringify(value).replace(/</g, '\\u003c');
   return (
-    `(function(p,m){var done=0;function load(){if(done)return;done=1;p.forEach(function(h){` +
-    `var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l)});` +
-    `m.forEach(function(s){import(s).catch(function(e){console.warn('The page could not load its code',e)})})}` +
+    `(function(p,m){var done=0,i=0;function preload(){var h=p[i++];if(!h)return;` +
+    `var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l);` +
+    `setTimeout(preload)}function load(){if(done)return;done=1;` +
+    `m.forEach(function(s){import(s).catch(function(e){console.warn('The page could not load its code',e)})});` +
+    `preload()}` +
     `if(document.hidden)return load();document.addEventListener('visibilitychange',load);` +
     `var O=typeof PerformanceObserver=='function'?PerformanceObserver:null;` +
     `if(O&&(O.supportedEntryTypes||[]).indexOf('paint')>=0)new O(load).observe({type:'paint',buffered:true});` +

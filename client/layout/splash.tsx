@@ -13,7 +13,9 @@ const out = keyframes`
 
 // A full-screen splash for 800 ms at start. It is decoration only: hidden from assistive technology, never blocks
 // clicks, shown only when scripts run and once per browser session, and it fades by CSS alone, so the server-rendered
-// page underneath paints (and counts for LCP) at once.
+// page underneath paints (and counts for LCP) at once. The bar fills in eight steps and the splash fades in four: each
+// change is a frame the browser draws while the page boots, beside the page's own work on a phone's few cores; a
+// smooth sweep and fade were about sixty (docs/decisions/0025-fewer-frames-while-a-page-boots.md).
 const splash = css`
   display: none;
   .js:not(.splash-seen):not(.reduced-motion) & {
@@ -26,7 +28,7 @@ const splash = css`
     justify-items: center;
     background: var(--color-bg);
     pointer-events: none;
-    animation: ${out} 200ms ease-in ${SPLASH_DURATION_MS}ms forwards;
+    animation: ${out} 200ms steps(4, start) ${SPLASH_DURATION_MS}ms forwards;
   }
   .wordmark {
     display: flex;
@@ -54,7 +56,7 @@ const splash = css`
     height: 100%;
     background: var(--color-accent);
     transform-origin: left;
-    animation: ${fill} ${SPLASH_DURATION_MS}ms ease-out forwards;
+    animation: ${fill} ${SPLASH_DURATION_MS}ms steps(8, start) forwards;
   }
 `;
 

@@ -134,6 +134,12 @@ test('the splash shows once per session at start and is gone after 800 ms', { ta
   // Shown (laid out over the page) and set to fade out after 800 ms, by CSS alone.
   await expect(splash).toHaveCSS('display', 'grid');
   await expect(splash).toHaveCSS('animation-delay', '0.8s');
+  // Its bar fills in eight steps over those 800 ms: eight frames to draw while the page boots, not one per refresh.
+  const bar = await splash.locator('.bar').evaluate((element) => {
+    const style = getComputedStyle(element, '::after');
+    return [style.animationDuration, style.animationTimingFunction];
+  });
+  expect(bar).toEqual(['0.8s', 'steps(8, start)']);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meet the Porchlight Team');
   await expect(splash).toBeHidden({ timeout: 2000 });
   await page.reload();
