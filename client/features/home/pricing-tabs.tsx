@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { checkMarkItems } from '#client/styles/check-mark.ts';
 import home from '#content/home.json';
 import { PricingCalculator } from './pricing-calculator.tsx';
 
@@ -44,13 +45,8 @@ const included = css`
     padding: 0;
     list-style: none;
   }
-  li::before {
-    content: '✓';
-    margin-right: var(--space-2);
-    color: var(--color-success);
-    font-weight: 800;
-  }
 `;
+const includedChecks = checkMarkItems('var(--color-success)');
 
 /** The calculator and the list of what is included, as WAI-ARIA tabs. An island (client/islands/). */
 export function PricingTabs() {
@@ -101,7 +97,7 @@ export function PricingTabs() {
         id="pricing-panel-features"
         aria-labelledby="pricing-tab-features"
         hidden={tab !== 'features'}
-        css={included}
+        css={[included, includedChecks]}
       >
         <h3>Everything Included</h3>
         <ul>

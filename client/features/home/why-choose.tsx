@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { opensDialog } from '#client/islands/dialog-triggers.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
+import { checkMarkItems } from '#client/styles/check-mark.ts';
 import home from '#content/home.json';
 import { site } from '#content/site.ts';
 import { card, cardGrid, Section } from './section.tsx';
@@ -28,13 +29,8 @@ const results = css`
     padding: 0;
     list-style: none;
   }
-  li::before {
-    content: '✓';
-    margin-right: var(--space-2);
-    color: var(--color-accent-bright);
-    font-weight: 800;
-  }
 `;
+const resultChecks = checkMarkItems('var(--color-accent-bright)');
 
 export function WhyChoose() {
   return (
@@ -52,7 +48,7 @@ export function WhyChoose() {
           </li>
         ))}
       </ul>
-      <div css={results}>
+      <div css={[results, resultChecks]}>
         <div>
           <h3>Real Results That Matter</h3>
           <ul>
