@@ -1,7 +1,8 @@
 // `npm run bench:lighthouse`: Lighthouse's mobile preset (simulated Slow 4G, 4× CPU) in Debian's Chromium against the
 // production build, on loopback. Builds when the build is missing or older than the sources, serves it on a free port
-// with a throwaway DATA_DIR, runs each page LIGHTHOUSE_RUNS times (default 3), prints the medians and what keeps a
-// category under 100, then stops the server by itself. Goals (docs/product-rules.md#budgets): every category 100 on
+// with a throwaway DATA_DIR, runs each page LIGHTHOUSE_RUNS times (default 3), prints the medians, what keeps a
+// category under 100 and the tasks the last run's Total Blocking Time counts (scripts/lib/lighthouse-blocking.ts),
+// then stops the server by itself. Goals (docs/product-rules.md#budgets): every category 100 on
 // `/`, `/blogs` and every article, with FCP ≤ 1.2 s, LCP ≤ 1.5 s, TBT ≤ 50 ms and CLS 0; `/` is also checked for
 // accessibility in the dark theme. The first article /blogs links to stands for all of them (they share one page
 // and differ only in their text and cover); LIGHTHOUSE_ARTICLES=all audits each one.
@@ -9,7 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
-import lighthouse, { type Result } from 'lighthouse';
+import lighthouse, { type Result, type RunnerResult } from 'lighthouse';
+import { blockingLines, explainBlocking } from './lib/lighthouse-blocking.ts';
 import { buildIfNeeded, ROOT, startProductionServer } from './lib/production-server.ts';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
@@ -42,7 +44,7 @@ interface Target {
 }
 
 /** One Lighthouse run; a run Lighthouse itself gives up on (e.g. NO_NAVSTART under load) is tried again. */
-async function audit(url: string, target: Target, attempts = 3): Promise<Result> {
+async function audit(url: string, target: Target, attempts = 3): Promise<RunnerResult> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await auditOnce(url, target);
@@ -53,7 +55,7 @@ async function audit(url: string, target: Target, attempts = 3): Promise<Result>
   }
 }
 
-async function auditOnce(url: string, target: Target): Promise<Result> {
+async function auditOnce(url: string, target: Target): Promise<RunnerResult> {
   const chrome = await launch({
     chromePath: CHROME_PATH,
     chromeFlags: target.dark ? [...CHROME_FLAGS, '--force-dark-mode'] : CHROME_FLAGS,
@@ -68,7 +70,7 @@ async function auditOnce(url: string, target: Target): Promise<Result> {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
-    return result.lhr;
+    return result;
   } finally {
     chrome.kill();
   }
@@ -156,11 +158,14 @@ try {
   const header = ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'transfer'];
   const rows: string[][] = [];
   const notes: string[] = [];
+  const blocking: string[] = [];
   const benchmarkIndexes: number[] = [];
   for (const target of targets) {
     const results: Result[] = [];
+    let lastRun: RunnerResult | undefined;
     for (let run = 0; run < RUNS; run++) {
-      const lhr = await audit(`${base}${target.path}`, target);
+      lastRun = await audit(`${base}${target.path}`, target);
+      const { lhr } = lastRun;
       results.push(lhr);
       if (lhr.environment.benchmarkIndex > 0) benchmarkIndexes.push(lhr.environment.benchmarkIndex);
       if (SAVE_DIR) {
@@ -207,6 +212,7 @@ try {
       if (found.length) lines.push('  diagnostics:', ...found);
     }
     if (lines.length) notes.push(`${target.label}`, ...lines);
+    if (perf && lastRun) blocking.push(target.label, ...blockingLines(await explainBlocking(lastRun)));
   }
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   if (benchmarkIndexes.length) {
@@ -225,6 +231,8 @@ try {
       'says where it stands and why).',
   );
   if (notes.length) console.log(`\nWhat costs points (last run):\n${notes.join('\n')}`);
+  if (blocking.length)
+    console.log(`\nWhere Total Blocking Time goes (last run, as Lighthouse reckons it):\n${blocking.join('\n')}`);
 } finally {
   await server.stop();
 }
