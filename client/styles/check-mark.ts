@@ -3,8 +3,8 @@ import { css } from '@emotion/react';
 /**
  * A check mark before each item of a list, in `color`, drawn as the two strokes of a turned corner rather than
  * with the '✓' character: the brand font has no such glyph (brand-font-subset.ts), and a character outside it
- * sends the browser through the system's fonts for a fallback, the costliest part of laying out the home page's
- * sections that show one (docs/decisions/0026-every-character-from-the-brand-font.md).
+ * sends the browser through the system's fonts for a fallback, which was about half the time the home page's
+ * 'Why choose' section took to lay out (docs/decisions/0026-every-character-from-the-brand-font.md).
  */
 export function checkMarkItems(color: string) {
   return css`
