@@ -14,14 +14,16 @@
  *
  * Each link is added in a task of its own: while the page boots, adding a dozen at once was one task of 26 to
  * 40 ms, mostly starting the links' requests. One per task, they are all asked for within a few milliseconds and
- * no task is long (docs/decisions/0025-fewer-frames-while-a-page-boots.md).
+ * no task is long (docs/decisions/0025-fewer-frames-while-a-page-boots.md). The next task is a message the script
+ * posts to itself, not a timer: a hidden page (a prerender, a tab opened in the background) has its timers slowed
+ * to about one a second, which would spread the links over seconds.
  */
 export function appLoaderScript(preloads: readonly string[], modules: readonly string[]): string {
   const json = (value: readonly string[]) => JSON.stringify(value).replace(/</g, '\\u003c');
   return (
-    `(function(p,m){var done=0,i=0;function preload(){var h=p[i++];if(!h)return;` +
+    `(function(p,m){var done=0,i=0,c=new MessageChannel();function preload(){var h=p[i++];if(!h)return;` +
     `var l=document.createElement('link');l.rel='modulepreload';l.href=h;document.head.appendChild(l);` +
-    `setTimeout(preload)}function load(){if(done)return;done=1;` +
+    `c.port2.postMessage(0)}c.port1.onmessage=preload;function load(){if(done)return;done=1;` +
     `m.forEach(function(s){import(s).catch(function(e){console.warn('The page could not load its code',e)})});` +
     `preload()}` +
     `if(document.hidden)return load();document.addEventListener('visibilitychange',load);` +
