@@ -60,7 +60,7 @@ export interface BlockingExplanation {
 
 /** Events inside a task worth naming: Blink's and V8's own steps, not the wrappers around them. */
 const NAMED =
-  /^(ParseHTML|Layout|UpdateLayoutTree|Paint|PaintImage|PrePaint|Layerize|Commit|EvaluateScript|v8\.\w+|FunctionCall|TimerFire|EventDispatch|MinorGC|MajorGC|DocumentLoader::\w+|LocalWindowProxy::Initialize|RunMicrotasks)$/;
+  /^(ParseHTML|Layout|UpdateLayoutTree|Paint|PaintImage|PrePaint|Layerize|Commit|EvaluateScript|v8\.\w+|FunctionCall|TimerFire|EventDispatch|MinorGC|MajorGC|DocumentLoader::CommitNavigation|LocalWindowProxy::Initialize|RunMicrotasks)$/;
 
 function summarize(node: CpuNode): string {
   const totals = new Map<string, number>();
