@@ -9,6 +9,10 @@ const easeInOutCubic = (t: number) => (t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2
 
 let running = 0;
 
+// What stops a scroll under way: the visitor taking over, as with the browser's own smooth scroll. A tap then lands
+// on what was under the finger, not on what the scroll brought there between the press and the release.
+const VISITOR_INPUT = ['pointerdown', 'touchstart', 'wheel', 'keydown'];
+
 /**
  * Scrolls the window to `top` over `duration` ms; instantly when the visitor prefers reduced motion. A function
  * is read again on every frame, so a target that moves while the page settles (an image, a late section) is met.
@@ -21,12 +25,18 @@ export function scrollWindowTo(top: number | (() => number), duration: number): 
     window.scrollTo(0, target());
     return;
   }
+  const stop = () => {
+    if (frame === running) running++;
+  };
+  const listening = { capture: true, passive: true };
+  for (const type of VISITOR_INPUT) window.addEventListener(type, stop, listening);
   const startedAt = performance.now();
   const step = (now: number) => {
-    if (frame !== running) return; // a newer scroll took over
-    const t = Math.min(1, (now - startedAt) / duration);
-    window.scrollTo(0, start + (target() - start) * easeInOutCubic(t));
+    // A newer scroll took over, or the visitor did.
+    const t = frame === running ? Math.min(1, (now - startedAt) / duration) : 1;
+    if (frame === running) window.scrollTo(0, start + (target() - start) * easeInOutCubic(t));
     if (t < 1) requestAnimationFrame(step);
+    else for (const type of VISITOR_INPUT) window.removeEventListener(type, stop, listening);
   };
   requestAnimationFrame(step);
 }

@@ -106,6 +106,26 @@ test('the logo scrolls to the top on the home page and goes home from another pa
   await expect(page).toHaveURL('/');
 });
 
+test('a press while the page scrolls stops the scroll where it is: the tap lands on what was under it', {
+  tag: '@phone',
+}, async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await pauseClock(page);
+  await page.getByRole('link', { name: 'Porchlight home' }).click();
+  // A third of the way into the 300 ms scroll to the top.
+  await page.clock.runFor(100);
+  const pressedAt = await page.evaluate(() => window.scrollY);
+  expect(pressedAt).toBeGreaterThan(0);
+  expect(pressedAt).toBeLessThan(1500);
+  // The page's margin, where a press does nothing else.
+  await page.mouse.move(1, 400);
+  await page.mouse.down();
+  await page.clock.runFor(1000);
+  await page.mouse.up();
+  expect(await page.evaluate(() => window.scrollY)).toBe(pressedAt);
+});
+
 test('the blog list is fetched while the browser is idle on the home page, before any navigation', {
   tag: '@phone',
 }, async ({ page }) => {
