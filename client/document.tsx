@@ -6,21 +6,24 @@ import { BRAND_FONT_URL } from '#client/styles/brand-font.ts';
 import { GlobalStyles } from '#client/styles/global-styles.tsx';
 import { site } from '#content/site.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
+import type { StoredTheme } from '#shared/theme-cookie.ts';
 import { NonceContext } from './nonce.tsx';
 import { PUBLIC_CONFIG_ELEMENT_ID, PublicConfigContext } from './public-config.tsx';
 
 interface DocumentProps {
   nonce: string;
   publicConfig: PublicConfig;
+  theme: StoredTheme | undefined;
   children: ReactNode;
 }
 
 /** The whole HTML document, rendered on the server and hydrated in the browser. */
-export function Document({ nonce, publicConfig, children }: DocumentProps) {
+export function Document({ nonce, publicConfig, theme, children }: DocumentProps) {
   // The first screen's text is set in it: fetched alongside the styles rather than once they are parsed.
   preload(BRAND_FONT_URL, { as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' });
   return (
-    <html lang="en" suppressHydrationWarning>
+    // The theme comes set from the server, so that the first paint has it (client/styles/boot-script.ts sets the rest).
+    <html lang="en" data-theme={theme} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -3,6 +3,7 @@ import createCache from '@emotion/cache';
 import { StrictMode, startTransition } from 'react';
 import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { appliedTheme } from '#client/layout/theme-choice.ts';
 import { nextTask } from '#client/lib/next-task.ts';
 import { registerServiceWorkerOnLoad } from '#client/lib/register-service-worker.ts';
 import { adoptServerStyles } from '#client/styles/server-styles.ts';
@@ -50,7 +51,12 @@ startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <AppProviders nonce={nonce} publicConfig={readPublicConfig()} emotionCache={emotionCache}>
+      <AppProviders
+        nonce={nonce}
+        publicConfig={readPublicConfig()}
+        emotionCache={emotionCache}
+        theme={appliedTheme(document.documentElement)}
+      >
         <RouterProvider router={router} />
       </AppProviders>
     </StrictMode>,

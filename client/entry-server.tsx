@@ -11,6 +11,7 @@ import {
 import { OPERATOR_ROUTE_HANDLE } from '#client/features/operator/operator-route.ts';
 import { collectingCache, withCollectedStyles } from '#client/styles/collected-styles.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
+import type { StoredTheme } from '#shared/theme-cookie.ts';
 import { appLoaderScript } from './app-loader.ts';
 import { AppProviders, EMOTION_KEY } from './app-providers.tsx';
 import { routes as appRoutes, NOT_FOUND_ROUTE_ID } from './routes.tsx';
@@ -39,6 +40,8 @@ export interface RenderOptions {
    * for a server that answers every such page with its one cached not-found page (server/pages/ssr.ts).
    */
   reportNotFound?: boolean;
+  /** The visitor's chosen theme, from the request's cookie; none for a page that follows the system's. */
+  theme?: StoredTheme;
   onError(error: unknown): void;
 }
 
@@ -95,7 +98,12 @@ export function createRenderer(routeTable: RouteObject[]): Render {
         });
       };
       const stream = renderToPipeableStream(
-        <AppProviders nonce={options.nonce} publicConfig={options.publicConfig} emotionCache={styles.cache}>
+        <AppProviders
+          nonce={options.nonce}
+          publicConfig={options.publicConfig}
+          emotionCache={styles.cache}
+          theme={options.theme}
+        >
           <StaticRouterProvider router={router} context={context} nonce={options.nonce} />
         </AppProviders>,
         {

@@ -6,7 +6,6 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, chromium } from '@playwright/test';
-import { SPLASH_SESSION_KEY } from '#client/styles/boot-script.ts';
 import config from '../playwright.config.ts';
 import { buildIfNeeded, ROOT, startProductionServer } from './lib/production-server.ts';
 
@@ -33,6 +32,8 @@ async function capture(context: BrowserContext, url: string, file: string) {
   const page = await context.newPage();
   try {
     await page.goto(url);
+    // The splash of a visitor arriving at the site is over before the page is taken.
+    await page.getByTestId('splash').waitFor({ state: 'hidden' });
     await page.evaluate(async () => {
       const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
       for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
@@ -97,13 +98,12 @@ try {
     for (const colorScheme of THEMES) {
       const { name, width, height, ...device } = screen;
       const context = await browser.newContext({ ...device, viewport: { width, height }, colorScheme });
-      // No splash and no promo popup: they would cover the page being looked at.
-      await context.addInitScript((splashKey) => {
+      // No promo popup: it would cover the page being looked at.
+      await context.addInitScript(() => {
         try {
-          sessionStorage.setItem(splashKey, '1');
           sessionStorage.setItem('promo_popup_dismissed', '1');
         } catch {}
-      }, SPLASH_SESSION_KEY);
+      });
       const shoot = async (pagePath: string, stem: string) => {
         console.log(`${name} ${colorScheme} ${pagePath}`);
         await capture(context, `${base}${pagePath}`, path.join(OUT, `${stem}-${name}-${colorScheme}.png`));

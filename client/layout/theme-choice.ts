@@ -1,41 +1,70 @@
 import { atom, useAtom } from 'jotai';
 import { useCallback, useEffect } from 'react';
-import { THEME_STORAGE_KEY } from '#client/styles/boot-script.ts';
+import { type StoredTheme, themeCookie } from '#shared/theme-cookie.ts';
 
-export type ThemeChoice = 'light' | 'dark' | 'system';
+export type ThemeChoice = StoredTheme | 'system';
 export const THEME_LABELS: Record<ThemeChoice, string> = {
   system: 'System theme',
   light: 'Light theme',
   dark: 'Dark theme',
 };
 
+/** Where the choice was kept before it was a cookie: moved to the cookie once (docs/decisions/0027-theme-in-a-cookie.md). */
+const OLD_THEME_STORAGE_KEY = 'theme';
+
 // One choice for the whole page: the header's toggle and the menu's switch show the same state.
 const choiceAtom = atom<ThemeChoice>('system');
 
-function readChoice(): ThemeChoice {
+/** The theme the page has: the server set it from the visitor's cookie, and a choice sets it again. */
+export function appliedTheme(root: HTMLElement): StoredTheme | undefined {
+  const theme = root.dataset.theme;
+  return theme === 'light' || theme === 'dark' ? theme : undefined;
+}
+
+function apply(choice: ThemeChoice): void {
+  const root = document.documentElement;
+  if (choice === 'system') delete root.dataset.theme;
+  else root.dataset.theme = choice;
+  // biome-ignore lint/suspicious/noDocumentCookie: kept at once, where the Cookie Store API is still missing in some browsers and would keep it only after a page the visitor opens next has been asked for.
+  document.cookie = themeCookie(choice === 'system' ? undefined : choice);
+}
+
+/** A choice kept in storage by an earlier version of the site, taken into the cookie once and forgotten there. */
+function movedFromStorage(): StoredTheme | undefined {
   try {
-    const stored = localStorage.getItem(THEME_STORAGE_KEY);
-    return stored === 'light' || stored === 'dark' ? stored : 'system';
+    const stored = localStorage.getItem(OLD_THEME_STORAGE_KEY);
+    if (stored === null) return undefined;
+    localStorage.removeItem(OLD_THEME_STORAGE_KEY);
+    return stored === 'light' || stored === 'dark' ? stored : undefined;
   } catch {
-    return 'system';
+    return undefined;
   }
 }
 
-/** The visitor's theme: remembered, and applied before first paint by the boot script. */
+/** The visitor's theme: remembered, and applied by the server before the first paint. */
 export function useThemeChoice(): [ThemeChoice, (next: ThemeChoice) => void] {
   const [choice, setChoice] = useAtom(choiceAtom);
-  // The server cannot know what this browser stored, so the stored choice is read after hydration.
-  useEffect(() => setChoice(readChoice()), [setChoice]);
+  // The cached page the server sent is the same for every visitor with the same choice; the control's state is read
+  // after hydration, from the page.
+  useEffect(() => {
+    const applied = appliedTheme(document.documentElement);
+    setChoice(applied ?? 'system');
+    if (applied) return undefined;
+    // When the browser is idle: a first read of storage waits on the browser's own process.
+    const later = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+    const cancel = window.cancelIdleCallback ?? clearTimeout;
+    const idle = later(() => {
+      const moved = movedFromStorage();
+      if (!moved) return;
+      apply(moved);
+      setChoice(moved);
+    });
+    return () => cancel(idle);
+  }, [setChoice]);
   const choose = useCallback(
     (next: ThemeChoice) => {
       setChoice(next);
-      const root = document.documentElement;
-      try {
-        if (next === 'system') localStorage.removeItem(THEME_STORAGE_KEY);
-        else localStorage.setItem(THEME_STORAGE_KEY, next);
-      } catch {}
-      if (next === 'system') delete root.dataset.theme;
-      else root.dataset.theme = next;
+      apply(next);
     },
     [setChoice],
   );

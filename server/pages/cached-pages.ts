@@ -1,4 +1,5 @@
 import { pageKeyOf } from '#shared/page-query.ts';
+import { type StoredTheme, themeOfCookieHeader } from '#shared/theme-cookie.ts';
 import { type HeaderList, type PreparedResponse, prepareResponse } from './encoded-body.ts';
 import { EMPTY_STYLE_SOURCE, type InlineSources } from './inline-hashes.ts';
 import type { CachedPage, PageCache } from './page-cache.ts';
@@ -26,16 +27,24 @@ export const NOT_FOUND_PAGE_KEY = 'not-found';
  */
 export const NOT_FOUND_PAGE_PATH = '/404';
 
+/**
+ * The cache key of a page as a visitor with `theme` gets it: the page comes with the visitor's chosen theme set
+ * (shared/theme-cookie.ts), so the cache keeps one for each choice. Most visitors choose none and share the plain key.
+ */
+export function themedPageKey(key: string, theme: StoredTheme | undefined): string {
+  return theme ? `${key} theme=${theme}` : key;
+}
+
 export interface CachedPageResponses {
-  /** The cached page of a request target, ready to send (server/pages/hot-path.ts). */
-  page(target: string): PreparedResponse | undefined;
+  /** The cached page of a request target for a request's Cookie header, ready to send (server/pages/hot-path.ts). */
+  page(target: string, cookie: string | undefined): PreparedResponse | undefined;
   /** The cached not-found page, for a path the page handler finds no page for (server/pages/ssr.ts). */
-  notFound(): PreparedResponse | undefined;
+  notFound(cookie: string | undefined): PreparedResponse | undefined;
 }
 
 /**
  * The response to a page request from the page cache, if the page is there: bytes ready in every coding, with
- * headers computed the first time the page is sent. Nothing in it depends on who asks.
+ * headers computed the first time the page is sent. Nothing in it depends on who asks but the theme they chose.
  */
 export function cachedPageResponses({ cache, siteUrl, headersFor }: CachedPagesOptions): CachedPageResponses {
   const responses = new WeakMap<CachedPage, PreparedResponse>();
@@ -62,6 +71,8 @@ export function cachedPageResponses({ cache, siteUrl, headersFor }: CachedPagesO
       response = prepareResponse(page.status, page.body, [
         ...headersFor(inline, pathname),
         ['Content-Type', 'text/html; charset=utf-8'],
+        // The theme cookie picks the page: a shared cache must keep a page for each.
+        ['Vary', 'Cookie'],
         // Stored, but asked about again every time: the ETag makes that a 304 while the page is the same.
         ['Cache-Control', 'no-cache'],
       ]);
@@ -70,10 +81,11 @@ export function cachedPageResponses({ cache, siteUrl, headersFor }: CachedPagesO
     return response;
   };
   return {
-    page(target) {
+    page(target, cookie) {
       const key = keyOf(target);
-      return key === null ? undefined : prepared(cache.get(key), key.replace(/\?.*$/, ''));
+      if (key === null) return undefined;
+      return prepared(cache.get(themedPageKey(key, themeOfCookieHeader(cookie))), key.replace(/\?.*$/, ''));
     },
-    notFound: () => prepared(cache.get(NOT_FOUND_PAGE_KEY)),
+    notFound: (cookie) => prepared(cache.get(themedPageKey(NOT_FOUND_PAGE_KEY, themeOfCookieHeader(cookie)))),
   };
 }

@@ -12,13 +12,13 @@ interface HotPathOptions {
   /** Built assets by URL path. */
   assets: Map<string, PreparedResponse>;
   /** The cached page for a request target, if any. */
-  page?: (target: string) => PreparedResponse | undefined;
+  page?: (target: string, cookie: string | undefined) => PreparedResponse | undefined;
   logger: Logger;
 }
 
 /**
  * Built assets and cached pages, answered before Express sees the request. They are bytes compressed once with
- * headers computed once, and nothing in them depends on who asks, so the per-request work of the rest of the
+ * headers computed once, and nothing in them depends on who asks but the theme they chose, so the per-request work of the rest of the
  * app (routing, helmet, a nonce, request logging) would be most of their cost (measured:
  * docs/decisions/0006-hot-path.md).
  * Only paths the SSR handler rendered are ever cached, and nothing in the app before it could answer them, so
@@ -35,7 +35,7 @@ export function hotPath({ assets, page, logger }: HotPathOptions): HotPath {
     const target = req.url ?? '/';
     const query = target.indexOf('?');
     const asset = assets.get(query === -1 ? target : target.slice(0, query));
-    const prepared = asset ?? page?.(target);
+    const prepared = asset ?? page?.(target, req.headers.cookie);
     if (!prepared) return false;
     markRouteGroup(res, asset ? 'asset' : 'page');
     const id = requestIdOf(req);

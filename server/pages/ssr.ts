@@ -5,7 +5,8 @@ import type { Render, RenderOptions } from '#client/entry-server.tsx';
 import { nonceOf } from '#server/http/security.ts';
 import { pageKeyOf } from '#shared/page-query.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
-import { type CachedPageResponses, NOT_FOUND_PAGE_KEY, NOT_FOUND_PAGE_PATH } from './cached-pages.ts';
+import { type StoredTheme, themeOfCookieHeader } from '#shared/theme-cookie.ts';
+import { type CachedPageResponses, NOT_FOUND_PAGE_KEY, NOT_FOUND_PAGE_PATH, themedPageKey } from './cached-pages.ts';
 import { writePrepared } from './encoded-body.ts';
 import type { FillOptions, PageCache } from './page-cache.ts';
 import type { PageSource } from './page-source.ts';
@@ -61,6 +62,8 @@ async function renderWhole(render: Render, url: URL, options: RenderOptions) {
 interface FillPageOptions extends FillOptions {
   pages: PageSource;
   publicConfig: PublicConfig;
+  /** The theme the page is rendered with: `key` is the page's key for it (server/pages/cached-pages.ts). */
+  theme?: StoredTheme;
   onError(error: unknown): void;
 }
 
@@ -69,11 +72,12 @@ interface FillPageOptions extends FillOptions {
  * asked (server/pages/page-cache.ts).
  */
 export function fillPage(cache: PageCache, key: string, url: URL, options: FillPageOptions): Promise<void> {
-  const { pages, publicConfig, onError, ...fill } = options;
+  const { pages, publicConfig, theme, onError, ...fill } = options;
   const renderPage = async (marker: string) =>
     renderWhole(await pages.render(), url, {
       nonce: marker,
       publicConfig,
+      theme,
       scriptsFor: pages.scriptsFor,
       waitForAll: true,
       onError,
@@ -92,7 +96,8 @@ interface SsrOptions {
   cachedPages?: CachedPageResponses;
 }
 
-const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' };
+// The theme cookie picks the page (shared/theme-cookie.ts): a shared cache must keep a page for each.
+const HTML_HEADERS = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', Vary: 'Cookie' };
 
 /** Streams every page through React Router's static handler; its status codes are the response's. */
 export function ssrHandler({ pages, publicConfig, siteUrl, cache, cachedPages }: SsrOptions): RequestHandler {
@@ -101,17 +106,19 @@ export function ssrHandler({ pages, publicConfig, siteUrl, cache, cachedPages }:
    * there (requests that come meanwhile wait for that one render). Undefined without a cache, or when the
    * render failed.
    */
-  async function notFoundPage(onError: (error: unknown) => void) {
+  async function notFoundPage(cookie: string | undefined, onError: (error: unknown) => void) {
     if (!cache || !cachedPages) return undefined;
-    const cached = cachedPages.notFound();
+    const cached = cachedPages.notFound(cookie);
     if (cached) return cached;
-    await fillPage(cache, NOT_FOUND_PAGE_KEY, new URL(NOT_FOUND_PAGE_PATH, siteUrl), {
+    const theme = themeOfCookieHeader(cookie);
+    await fillPage(cache, themedPageKey(NOT_FOUND_PAGE_KEY, theme), new URL(NOT_FOUND_PAGE_PATH, siteUrl), {
       pages,
       publicConfig,
+      theme,
       onError,
       status: 404,
     });
-    return cachedPages.notFound();
+    return cachedPages.notFound(cookie);
   }
 
   return async (req, res, next) => {
@@ -133,7 +140,7 @@ export function ssrHandler({ pages, publicConfig, siteUrl, cache, cachedPages }:
       // cost one render, not a thousand (docs/decisions/0005-page-cache-and-csp.md). Should that render fail,
       // the plain error page says the same.
       const sendNotFound = async () => {
-        const page = await notFoundPage(onError);
+        const page = await notFoundPage(req.headers.cookie, onError);
         if (page) writePrepared(req, res, page, []);
         else next(Object.assign(new Error('no page at this path'), { status: 404 }));
       };
@@ -142,7 +149,9 @@ export function ssrHandler({ pages, publicConfig, siteUrl, cache, cachedPages }:
         return;
       }
       const render = await pages.render();
+      const theme = themeOfCookieHeader(req.headers.cookie);
       const options: RenderOptions = {
+        theme,
         nonce: nonceOf(res),
         publicConfig,
         scriptsFor: pages.scriptsFor,
@@ -174,7 +183,8 @@ export function ssrHandler({ pages, publicConfig, siteUrl, cache, cachedPages }:
       if (cache && req.method === 'GET' && result.status === 200) {
         const key = pageKeyOf(url);
         // Joined as text, so that a path such as `//other.example` stays a path (server/pages/page-url.ts).
-        void fillPage(cache, key, new URL(`${url.origin}${key}`), { pages, publicConfig, onError });
+        const keyUrl = new URL(`${url.origin}${key}`);
+        void fillPage(cache, themedPageKey(key, theme), keyUrl, { pages, publicConfig, theme, onError });
       }
     } catch (error) {
       next(error);

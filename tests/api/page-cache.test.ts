@@ -3,7 +3,7 @@ import type http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { NOT_FOUND_PAGE_KEY } from '#server/pages/cached-pages.ts';
+import { NOT_FOUND_PAGE_KEY, themedPageKey } from '#server/pages/cached-pages.ts';
 import { createPageCache } from '#server/pages/page-cache.ts';
 import type { PageSource } from '#server/pages/page-source.ts';
 import { headingOf } from '#tests/support/html.ts';
@@ -110,7 +110,8 @@ test('a cached page is sent compressed as the browser asks, compressed once, and
 
     const br = await rawGet(`${server.url}/blogs`, { 'Accept-Encoding': 'gzip, deflate, br' });
     expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers.vary).toBe('Accept-Encoding');
+    // The coding and the theme cookie (shared/theme-cookie.ts) pick the bytes.
+    expect(br.headers.vary).toBe('Cookie, Accept-Encoding');
     expect(Number(br.headers['content-length'])).toBe(br.body.length);
     expect(brotliDecompressSync(br.body)).toEqual(plain.body);
 
@@ -160,6 +161,35 @@ test('only the parameters that change a page get their own cached page', async (
   expect(cache.size().entries).toBe(before);
   const tagged = await request(ctx.app).get('/blogs?layout=list&x=1');
   expect(tagged.text).toBe(cachedHtml('/blogs?layout=list'));
+});
+
+test('a visitor who chose a theme gets the page with it set: streamed once, then from a cached page of its own', async () => {
+  await cachedBlogs();
+  const plain = String(cache.get('/blogs')?.body.bytes.identity);
+  expect(plain).toContain('<html lang="en">');
+  const server = await listen(ctx.app);
+  try {
+    for (const theme of ['dark', 'light'] as const) {
+      const ask = (path = '/blogs') => rawGet(`${server.url}${path}`, { Cookie: `visitor=1; theme=${theme}` });
+      const streamed = await ask();
+      expect(streamed.headers['content-security-policy']).toContain("'nonce-");
+      expect(streamed.body.toString()).toContain(`<html lang="en" data-theme="${theme}">`);
+      await vi.waitFor(() => expect(cache.get(themedPageKey('/blogs', theme))).toBeDefined(), FILLED);
+      const cached = await ask();
+      expect(cached.headers['content-security-policy']).toContain("'sha256-");
+      expect(cached.headers.vary).toBe('Cookie, Accept-Encoding');
+      expect(cached.body.toString()).toBe(plain.replace('<html lang="en">', `<html lang="en" data-theme="${theme}">`));
+      // The one not-found page too.
+      const missing = await ask('/no-such-page-at-all');
+      expect(missing.status).toBe(404);
+      expect(missing.body.toString()).toContain(`<html lang="en" data-theme="${theme}">`);
+    }
+    // Any other value is no choice: the page most visitors share.
+    const other = await rawGet(`${server.url}/blogs`, { Cookie: 'theme=sepia; old_theme=dark' });
+    expect(other.body.toString()).toBe(plain);
+  } finally {
+    await server.close();
+  }
 });
 
 test('every path no page has gets one cached not-found page, rendered once, which names none of them', async () => {

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test, untilLaidOut } from './fixtures.ts';
+import { expect, test, themeChosenBefore, untilLaidOut } from './fixtures.ts';
 
 // WCAG 2.0, 2.1 and 2.2 at levels A and AA: what axe can decide by itself on each public page.
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -27,8 +27,8 @@ for (const theme of ['light', 'dark'] as const) {
     // Light follows the system; dark is the visitor's stored choice overriding a light system, so both
     // ways of choosing a theme are checked (Lighthouse checks the system's dark).
     test.use({ colorScheme: 'light' });
-    test.beforeEach(async ({ page }) => {
-      if (theme === 'dark') await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    test.beforeEach(async ({ page, baseURL }) => {
+      if (theme === 'dark') await themeChosenBefore(page, baseURL, 'dark');
     });
 
     for (const { path, heading } of PAGES) {

@@ -1,4 +1,5 @@
 import { type APIRequestContext, test as base, expect, type Page, type Request } from '@playwright/test';
+import { type StoredTheme, THEME_COOKIE } from '#shared/theme-cookie.ts';
 
 /** Every browser test fails on a console error, an uncaught exception or a request leaving this machine. */
 export const test = base.extend<{ pageErrors: string[] }>({
@@ -112,4 +113,9 @@ export async function untilLaidOut(page: Page) {
       ),
     )
     .toBe(0);
+}
+
+/** The visitor chose `theme` on an earlier visit: the cookie the theme control keeps (shared/theme-cookie.ts). */
+export async function themeChosenBefore(page: Page, baseURL: string | undefined, theme: StoredTheme) {
+  await page.context().addCookies([{ name: THEME_COOKIE, value: theme, url: baseURL ?? 'http://localhost' }]);
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, test, themeChosenBefore } from './fixtures.ts';
 import { givenUpLead, routeGivenUpInbox } from './given-up-inbox.ts';
 import { passwordFor, signInApi } from './operator-support.ts';
 import { testWithOwnServer } from './own-server.ts';
@@ -269,6 +269,7 @@ for (const theme of ['light', 'dark'] as const) {
   test(`in the ${theme} theme the inbox fits the width and has no WCAG 2.2 AA violations`, async ({
     page,
     request,
+    baseURL,
   }, testInfo) => {
     test.slow();
     const lead = mine(testInfo, theme === 'light' ? 4 : 5);
@@ -277,7 +278,7 @@ for (const theme of ['light', 'dark'] as const) {
       fullName: `Theo ${theme === 'light' ? 'Lightly' : 'Darkly'}`,
       email: `a.rather.long.address.for.${theme}.${lead.email}`,
     });
-    if (theme === 'dark') await page.addInitScript(() => localStorage.setItem('theme', 'dark'));
+    if (theme === 'dark') await themeChosenBefore(page, baseURL, 'dark');
     await signInApi(page.request, 'operator');
     await page.goto('/leads');
     if (theme === 'dark') await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');

@@ -101,7 +101,7 @@ test('the theme choice survives a reload and is painted before any script of the
 }) => {
   await page.goto('/about-us');
   await chooseTheme(page, 'Dark');
-  // Without the app's JavaScript, only the inline boot script can have applied the theme.
+  // Without the app's JavaScript: the page comes from the server with the theme set.
   const blocked = new Set<string>();
   await page.route('**/assets/*.js', (route) => {
     blocked.add(route.request().url());
@@ -128,7 +128,9 @@ test('the theme choice survives a reload and is painted before any script of the
   }
 });
 
-test('the splash shows once per session at start and is gone after 800 ms', { tag: '@phone' }, async ({ page }) => {
+test('the splash shows when the visitor arrives, is gone after 800 ms, and not again on a reload or the next page', {
+  tag: '@phone',
+}, async ({ page }) => {
   await page.goto('/team', { waitUntil: 'commit' });
   const splash = page.getByTestId('splash');
   // Shown (laid out over the page) and set to fade out after 800 ms, by CSS alone.
@@ -143,6 +145,12 @@ test('the splash shows once per session at start and is gone after 800 ms', { ta
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meet the Porchlight Team');
   await expect(splash).toBeHidden({ timeout: 2000 });
   await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meet the Porchlight Team');
+  await expect(splash).toHaveCSS('display', 'none');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
+  await expect(splash).toHaveCSS('display', 'none');
+  await page.goBack();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meet the Porchlight Team');
   await expect(splash).toHaveCSS('display', 'none');
 });
@@ -566,7 +574,21 @@ test.describe('with a dark system theme', { tag: '@phone' }, () => {
     // Back to the system's choice: nothing stored, dark again.
     await chooseTheme(page, 'System');
     await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
-    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
+    expect((await page.context().cookies()).map(({ name }) => name)).not.toContain('theme');
     await expect.poll(background).toBe('rgb(20, 19, 15)');
+  });
+
+  test('a choice an earlier version of the site kept in storage is kept: moved once, then sent by the server', async ({
+    page,
+  }) => {
+    await page.goto('/about-us');
+    await page.evaluate(() => localStorage.setItem('theme', 'light'));
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await expectThemeChoice(page, 'Light');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBeNull();
+    // The next page comes with it, before any script runs.
+    const next = await page.goto('/privacy', { waitUntil: 'commit' });
+    expect(await next?.text()).toContain('<html lang="en" data-theme="light">');
   });
 });
