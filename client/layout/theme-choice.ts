@@ -25,7 +25,7 @@ function apply(choice: ThemeChoice): void {
   const root = document.documentElement;
   if (choice === 'system') delete root.dataset.theme;
   else root.dataset.theme = choice;
-  // biome-ignore lint/suspicious/noDocumentCookie: kept at once, where the Cookie Store API is still missing in some browsers and would keep it only after a page the visitor opens next has been asked for.
+  // biome-ignore lint/suspicious/noDocumentCookie: kept at once; the Cookie Store API keeps it asynchronously (a page opened right after could be asked for without it) and some browsers lack it.
   document.cookie = themeCookie(choice === 'system' ? undefined : choice);
 }
 

@@ -18,8 +18,8 @@ interface HotPathOptions {
 
 /**
  * Built assets and cached pages, answered before Express sees the request. They are bytes compressed once with
- * headers computed once, and nothing in them depends on who asks but the theme they chose, so the per-request work of the rest of the
- * app (routing, helmet, a nonce, request logging) would be most of their cost (measured:
+ * headers computed once, and nothing in them depends on who asks but the theme they chose, so the per-request work
+ * of the rest of the app (routing, helmet, a nonce, request logging) would be most of their cost (measured:
  * docs/decisions/0006-hot-path.md).
  * Only paths the SSR handler rendered are ever cached, and nothing in the app before it could answer them, so
  * answering them first changes no route. Each answer gets a request id; its log line is at debug level, since
