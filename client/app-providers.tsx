@@ -1,6 +1,7 @@
 import { CacheProvider, type EmotionCache } from '@emotion/react';
 import { Provider as StateProvider } from 'jotai';
 import type { ReactNode } from 'react';
+import { ThemeChoiceFrom } from '#client/layout/theme-choice.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import type { StoredTheme } from '#shared/theme-cookie.ts';
 import { Document } from './document.tsx';
@@ -20,9 +21,11 @@ export function AppProviders({ nonce, publicConfig, emotionCache, theme, childre
     <CacheProvider value={emotionCache}>
       {/* One store per render: on the server, state never leaks between requests. */}
       <StateProvider>
-        <Document nonce={nonce} publicConfig={publicConfig} theme={theme}>
-          {children}
-        </Document>
+        <ThemeChoiceFrom theme={theme}>
+          <Document nonce={nonce} publicConfig={publicConfig} theme={theme}>
+            {children}
+          </Document>
+        </ThemeChoiceFrom>
       </StateProvider>
     </CacheProvider>
   );

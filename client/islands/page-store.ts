@@ -1,4 +1,5 @@
 import { createStore } from 'jotai';
+import { appliedTheme, themeChoiceAtom } from '#client/layout/theme-choice.ts';
 import { settleSourceTag, sourceTagAtom } from '#client/state/source-tag.ts';
 
 /**
@@ -9,5 +10,7 @@ import { settleSourceTag, sourceTagAtom } from '#client/state/source-tag.ts';
 export function createPageStore(): ReturnType<typeof createStore> {
   const store = createStore();
   store.set(sourceTagAtom, settleSourceTag(new URLSearchParams(window.location.search).get('source')));
+  // As the server rendered it (client/layout/theme-choice.ts).
+  store.set(themeChoiceAtom, appliedTheme(document.documentElement) ?? 'system');
   return store;
 }

@@ -1,5 +1,6 @@
 import { atom, useAtom } from 'jotai';
-import { useCallback, useEffect } from 'react';
+import { useHydrateAtoms } from 'jotai/utils';
+import { type ReactNode, useCallback, useEffect } from 'react';
 import { type StoredTheme, themeCookie } from '#shared/theme-cookie.ts';
 
 export type ThemeChoice = StoredTheme | 'system';
@@ -12,8 +13,10 @@ export const THEME_LABELS: Record<ThemeChoice, string> = {
 /** Where the choice was kept before it was a cookie: moved to the cookie once (docs/decisions/0027-theme-in-a-cookie.md). */
 const OLD_THEME_STORAGE_KEY = 'theme';
 
-// One choice for the whole page: the header's toggle and the menu's switch show the same state.
-const choiceAtom = atom<ThemeChoice>('system');
+// One choice for the whole page: the header's toggle and the menu's switch show the same state. It starts at the theme
+// the page came with (`ThemeChoiceFrom`, and client/islands/page-store.ts for the islands), so the server's HTML shows
+// the visitor's choice and hydration has nothing to change.
+export const themeChoiceAtom = atom<ThemeChoice>('system');
 
 /** The theme the page has: the server set it from the visitor's cookie, and a choice sets it again. */
 export function appliedTheme(root: HTMLElement): StoredTheme | undefined {
@@ -41,15 +44,17 @@ function movedFromStorage(): StoredTheme | undefined {
   }
 }
 
+/** Starts the page's choice at `theme`, the one the page came with, on the server as in the browser. */
+export function ThemeChoiceFrom({ theme, children }: { theme: StoredTheme | undefined; children: ReactNode }) {
+  useHydrateAtoms(new Map([[themeChoiceAtom, theme ?? 'system']]));
+  return children;
+}
+
 /** The visitor's theme: remembered, and applied by the server before the first paint. */
 export function useThemeChoice(): [ThemeChoice, (next: ThemeChoice) => void] {
-  const [choice, setChoice] = useAtom(choiceAtom);
-  // The cached page the server sent is the same for every visitor with the same choice; the control's state is read
-  // after hydration, from the page.
+  const [choice, setChoice] = useAtom(themeChoiceAtom);
   useEffect(() => {
-    const applied = appliedTheme(document.documentElement);
-    setChoice(applied ?? 'system');
-    if (applied) return undefined;
+    if (appliedTheme(document.documentElement)) return undefined;
     // When the browser is idle: a first read of storage waits on the browser's own process.
     const later = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
     const cancel = window.cancelIdleCallback ?? clearTimeout;

@@ -118,6 +118,11 @@ test('the theme choice survives a reload and is painted before any script of the
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   expect(background).toBe('rgb(20, 19, 15)');
+  // Its theme control already names the choice: the server rendered it so.
+  await expect(page.locator('button[aria-label^="Theme:"]').first()).toHaveAttribute(
+    'aria-label',
+    /^Theme: Dark theme/,
+  );
   // The page asks for its code once painted, and gets none.
   await expect.poll(() => blocked.size).toBeGreaterThan(0);
   await expect.poll(() => expected.length).toBeGreaterThanOrEqual(blocked.size);
