@@ -6,14 +6,14 @@ import { LOW_END_MAX_CORES, MOBILE_BREAKPOINT_PX } from '#shared/ui-timing.ts';
 // hero's note is right from the first paint, with nothing shifting after (docs/decisions/0007-hero-calling-hours.md).
 // It reads no storage: a page's first read of it waits on the browser's own process, most of this script's time on a
 // phone. The remembered theme comes set from the server (shared/theme-cookie.ts), and the splash shows when the
-// visitor arrives at the site: not on a reload, a step back or forward, a page reached from another of ours in this
-// tab, or a page prerendered from one of ours (docs/decisions/0027-theme-in-a-cookie.md). Browsers without the
-// Navigation API keep a mark in session storage instead.
+// visitor arrives at the site: not on a reload, a step back or forward, a page reached from another of ours (the
+// referrer, or this tab's history), or a page prerendered from one of ours (docs/decisions/0027-theme-in-a-cookie.md).
+// Browsers without the Navigation API also keep a mark in session storage.
 export const SPLASH_SESSION_KEY = 'splash_shown';
 
 export const bootScript = `(function(){var d=document.documentElement,c=[];
 try{var n=window.navigation,p=performance.getEntriesByType('navigation')[0],k=p&&p.type;
-if(document.prerendering||k==='reload'||k==='back_forward'||(n&&n.currentEntry&&n.currentEntry.index>0))c.push('splash-seen');
+if(document.prerendering||k==='reload'||k==='back_forward'||document.referrer.indexOf(location.origin+'/')===0||(n&&n.currentEntry&&n.currentEntry.index>0))c.push('splash-seen');
 else if(!n){if(sessionStorage.getItem('${SPLASH_SESSION_KEY}'))c.push('splash-seen');else sessionStorage.setItem('${SPLASH_SESSION_KEY}','1')}}catch(e){}
 var m=function(q){return window.matchMedia(q).matches};
 if((navigator.hardwareConcurrency||8)<=${LOW_END_MAX_CORES})c.push('low-end');

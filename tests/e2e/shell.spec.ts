@@ -158,6 +158,11 @@ test('the splash shows when the visitor arrives, is gone after 800 ms, and not a
   await page.goBack();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meet the Porchlight Team');
   await expect(splash).toHaveCSS('display', 'none');
+  // Nor on a page of ours opened in a new tab from another of ours.
+  const tab = await page.context().newPage();
+  await tab.goto('/privacy', { referer: page.url(), waitUntil: 'commit' });
+  await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+  await expect(tab.getByTestId('splash')).toHaveCSS('display', 'none');
 });
 
 test('changing page scrolls back to the top', { tag: '@phone' }, async ({ page }) => {
