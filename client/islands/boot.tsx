@@ -104,12 +104,12 @@ export function bootIslands(hydrateRoot: HydrateRoot, emotionKey: string): void 
     const load = (element.getAttribute(ISLAND_ATTRIBUTES.load) ?? 'now') as IslandLoad;
     let started = false;
     let hydrated = false;
-    let replay: HTMLElement | undefined;
+    let replay: (() => void) | undefined;
     // Once: StrictMode runs effects twice in development.
     const onHydrated = () => {
       if (hydrated) return;
       hydrated = true;
-      replay?.click();
+      replay?.();
       if (load !== 'now') return;
       waiting--;
       markHydrated();
@@ -122,15 +122,15 @@ export function bootIslands(hydrateRoot: HydrateRoot, emotionKey: string): void 
         console.warn(`The ${element.getAttribute(ISLAND_ATTRIBUTES.name)} island could not load`, error);
       });
     };
-    if (load !== 'now')
-      keepEarlyClicks(
-        element,
-        () => hydrated,
-        start,
-        (target) => {
-          replay = target;
-        },
-      );
+    // An island due at once is still some time away from hydrating on a slow phone: the header's menu too.
+    keepEarlyClicks(
+      element,
+      () => hydrated,
+      start,
+      (again) => {
+        replay = again;
+      },
+    );
     // A prerendered page (client/layout/speculation-rules.tsx) may never be shown: nothing hydrates, counts a visit
     // or starts a promotion's timer until it is.
     if (isPrerendering())
@@ -140,22 +140,25 @@ export function bootIslands(hydrateRoot: HydrateRoot, emotionKey: string): void 
 }
 
 /**
- * An island that is not yet due loads as soon as the visitor reaches for it, and a click that comes before it has
- * hydrated is held and clicked again once it has: nothing the visitor does is lost to a late island.
+ * An island that is not yet due loads as soon as the visitor reaches for it, and a click that comes before its island
+ * has hydrated is held and clicked again once it has: nothing the visitor does is lost to a late island.
  */
 function keepEarlyClicks(
   element: HTMLElement,
   hydrated: () => boolean,
   start: () => void,
-  replayLater: (target: HTMLElement) => void,
+  replayLater: (again: () => void) => void,
 ): void {
   const early = (event: Event) => {
     if (hydrated()) return;
     start();
-    if (event.type !== 'click' || !(event.target instanceof HTMLElement)) return;
+    // The target may be a button's icon (an SVG element): the same click is dispatched on it again, and bubbles to
+    // whatever answers it, a link's navigation included.
+    const target = event.target;
+    if (!(event instanceof MouseEvent) || event.type !== 'click' || !(target instanceof Element)) return;
     event.preventDefault();
     event.stopPropagation();
-    replayLater(event.target);
+    replayLater(() => target.dispatchEvent(new MouseEvent('click', event)));
   };
   for (const type of ['pointerdown', 'focusin', 'click']) element.addEventListener(type, early, { capture: true });
 }

@@ -1,4 +1,5 @@
 import { devices, type Locator, type Page } from '@playwright/test';
+import { builtChunkUrl } from '#tests/support/built-assets.ts';
 import { fakeCalEmbed } from './fake-cal.ts';
 import { expect, pauseClock, test } from './fixtures.ts';
 
@@ -163,6 +164,33 @@ test('the splash shows when the visitor arrives, is gone after 800 ms, and not a
   await tab.goto('/privacy', { referer: page.url(), waitUntil: 'commit' });
   await expect(tab.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
   await expect(tab.getByTestId('splash')).toHaveCSS('display', 'none');
+});
+
+test('a tap on the menu before its code has arrived opens it once the code is there', { tag: '@phone' }, async ({
+  page,
+}) => {
+  // The header's code is held back: the page shows, its menu cannot answer yet.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const headerChunk = builtChunkUrl('client/islands/every-page-islands.ts');
+  const asked = page.waitForRequest((request) => new URL(request.url()).pathname === headerChunk);
+  await page.route(
+    (url) => url.pathname === headerChunk,
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  await page.goto('/about-us', { waitUntil: 'commit' });
+  await asked;
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toBeHidden();
+  release();
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Pricing', exact: true })).toBeVisible();
 });
 
 test('changing page scrolls back to the top', { tag: '@phone' }, async ({ page }) => {
