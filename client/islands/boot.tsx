@@ -103,14 +103,19 @@ export function bootIslands(hydrateRoot: HydrateRoot, emotionKey: string): void 
   for (const element of elements) {
     const load = (element.getAttribute(ISLAND_ATTRIBUTES.load) ?? 'now') as IslandLoad;
     let started = false;
-    let hydrated = false;
+    // Whether clicks go straight through: once the island has hydrated, or once its code has failed to.
+    let settled = false;
     let replay: (() => void) | undefined;
+    /** Stops holding clicks, and clicks again the one held; false if that was done already. */
+    const settle = () => {
+      if (settled) return false;
+      settled = true;
+      replay?.();
+      return true;
+    };
     // Once: StrictMode runs effects twice in development.
     const onHydrated = () => {
-      if (hydrated) return;
-      hydrated = true;
-      replay?.();
-      if (load !== 'now') return;
+      if (!settle() || load !== 'now') return;
       waiting--;
       markHydrated();
     };
@@ -118,14 +123,16 @@ export function bootIslands(hydrateRoot: HydrateRoot, emotionKey: string): void 
       if (started) return;
       started = true;
       hydrateIsland(page, element, onHydrated).catch((error: unknown) => {
-        // The server's HTML stays as it is (docs/product-rules.md#quiet-failures).
+        // The server's HTML stays as it is (docs/product-rules.md#quiet-failures), and answers as it can without the
+        // island's code: a link or a form's button gets the click that was held, and every later one.
         console.warn(`The ${element.getAttribute(ISLAND_ATTRIBUTES.name)} island could not load`, error);
+        settle();
       });
     };
     // An island due at once is still some time away from hydrating on a slow phone: the header's menu too.
     keepEarlyClicks(
       element,
-      () => hydrated,
+      () => settled,
       start,
       (again) => {
         replay = again;
@@ -145,12 +152,12 @@ export function bootIslands(hydrateRoot: HydrateRoot, emotionKey: string): void 
  */
 function keepEarlyClicks(
   element: HTMLElement,
-  hydrated: () => boolean,
+  settled: () => boolean,
   start: () => void,
   replayLater: (again: () => void) => void,
 ): void {
   const early = (event: Event) => {
-    if (hydrated()) return;
+    if (settled()) return;
     start();
     // The target may be a button's icon (an SVG element): the same click is dispatched on it again, and bubbles to
     // whatever answers it, a link's navigation included.

@@ -193,6 +193,27 @@ test('a tap on the menu before its code has arrived opens it once the code is th
   await expect(menu.getByRole('link', { name: 'Pricing', exact: true })).toBeVisible();
 });
 
+test("when the header's code cannot load, its links still go where they say", { tag: '@desktop' }, async ({
+  page,
+  pageErrors,
+}) => {
+  const headerChunk = builtChunkUrl('client/islands/every-page-islands.ts');
+  await page.route(
+    (url) => url.pathname === headerChunk,
+    (route) => route.abort(),
+  );
+  const gaveUp = page.waitForEvent('console', (message) => message.text().includes('island could not load'));
+  await page.goto('/about-us', { waitUntil: 'commit' });
+  await gaveUp;
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
+  await expect(page).toHaveURL('/blogs');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Real-Estate Lead Conversion Insights');
+  // The failed loads caused on purpose are expected; any other error still fails the test.
+  for (let i = pageErrors.length - 1; i >= 0; i--) {
+    if (pageErrors[i]?.includes('net::ERR_FAILED')) pageErrors.splice(i, 1);
+  }
+});
+
 test('changing page scrolls back to the top', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/privacy');
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
