@@ -178,7 +178,11 @@ test('a visitor who chose a theme gets the page with it set: streamed once, then
       const cached = await ask();
       expect(cached.headers['content-security-policy']).toContain("'sha256-");
       expect(cached.headers.vary).toBe('Cookie, Accept-Encoding');
-      expect(cached.body.toString()).toBe(plain.replace('<html lang="en">', `<html lang="en" data-theme="${theme}">`));
+      // The page as every visitor with that choice gets it: the theme set, and the theme control naming it.
+      const label = `Theme: ${theme === 'dark' ? 'Dark' : 'Light'} theme`;
+      expect(cached.body.toString()).toContain(`<html lang="en" data-theme="${theme}">`);
+      expect(cached.body.toString()).toContain(`aria-label="${label}`);
+      expect(plain).toContain('aria-label="Theme: System theme');
       // The one not-found page too.
       const missing = await ask('/no-such-page-at-all');
       expect(missing.status).toBe(404);
