@@ -17,6 +17,15 @@ describe('themeOfCookieHeader', () => {
     expect(themeOfCookieHeader('theme="dark"')).toBeUndefined();
   });
 
+  it('names none for invisible or format characters in the value, and reads a long hostile header', () => {
+    expect(themeOfCookieHeader('theme=dark\u200b')).toBeUndefined();
+    expect(themeOfCookieHeader('theme=\u202edark')).toBeUndefined();
+    expect(themeOfCookieHeader('theme=dark\u0000')).toBeUndefined();
+    const long = `${'; '.repeat(4000)}${' '.repeat(4000)}theme=light`;
+    expect(themeOfCookieHeader(long)).toBe('light');
+    expect(themeOfCookieHeader(`${'theme=x;'.repeat(1000)}`)).toBeUndefined();
+  });
+
   it('takes the first of two', () => {
     expect(themeOfCookieHeader('theme=light; theme=dark')).toBe('light');
   });

@@ -1,5 +1,6 @@
 import { type APIRequestContext, test as base, expect, type Page, type Request } from '@playwright/test';
 import { type StoredTheme, THEME_COOKIE } from '#shared/theme-cookie.ts';
+import { builtChunkUrl } from '#tests/support/built-assets.ts';
 
 /** Every browser test fails on a console error, an uncaught exception or a request leaving this machine. */
 export const test = base.extend<{ pageErrors: string[] }>({
@@ -118,4 +119,25 @@ export async function untilLaidOut(page: Page) {
 /** The visitor chose `theme` on an earlier visit: the cookie the theme control keeps (shared/theme-cookie.ts). */
 export async function themeChosenBefore(page: Page, baseURL: string | undefined, theme: StoredTheme) {
   await page.context().addCookies([{ name: THEME_COOKIE, value: theme, url: baseURL ?? 'http://localhost' }]);
+}
+
+/**
+ * Holds back the built chunk of `source` (a path the build's manifest names): `asked` settles once the page has
+ * asked for it, and the chunk arrives only after `release()`.
+ */
+export async function holdChunk(page: Page, source: string) {
+  const chunk = builtChunkUrl(source);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const asked = page.waitForRequest((request) => new URL(request.url()).pathname === chunk);
+  await page.route(
+    (url) => url.pathname === chunk,
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  return { asked, release };
 }

@@ -1,6 +1,5 @@
 import type { Page } from '@playwright/test';
-import { builtChunkUrl } from '#tests/support/built-assets.ts';
-import { expect, heroCallButton, pauseClock, test, untilLaidOut } from './fixtures.ts';
+import { expect, heroCallButton, holdChunk, pauseClock, test, untilLaidOut } from './fixtures.ts';
 
 /**
  * Stops the page clock before the page loads, so timers that start when the layout mounts run exactly
@@ -391,19 +390,7 @@ test('a click on a section whose code has not arrived yet is not lost: it counts
   tag: '@phone',
 }, async ({ page }) => {
   // The FAQ's code is held back: the rest of the page is ready, the FAQ cannot answer yet.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const faqChunk = builtChunkUrl('client/features/home/faq-list.tsx');
-  const asked = page.waitForRequest((request) => new URL(request.url()).pathname === faqChunk);
-  await page.route(
-    (url) => url.pathname === faqChunk,
-    async (route) => {
-      await held;
-      await route.continue();
-    },
-  );
+  const { asked, release } = await holdChunk(page, 'client/features/home/faq-list.tsx');
   await page.goto('/');
   const question = page.locator('#faq h3 button').first();
   await question.click();

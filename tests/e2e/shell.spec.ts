@@ -1,7 +1,7 @@
 import { devices, type Locator, type Page } from '@playwright/test';
 import { builtChunkUrl } from '#tests/support/built-assets.ts';
 import { fakeCalEmbed } from './fake-cal.ts';
-import { expect, pauseClock, test } from './fixtures.ts';
+import { expect, holdChunk, pauseClock, test } from './fixtures.ts';
 
 /** Presses Tab until `target` has focus, as a keyboard user would; fails if it is never reached. */
 async function tabTo(page: Page, target: Locator, { max = 60, backwards = false } = {}) {
@@ -170,19 +170,7 @@ test('a tap on the menu before its code has arrived opens it once the code is th
   page,
 }) => {
   // The header's code is held back: the page shows, its menu cannot answer yet.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const headerChunk = builtChunkUrl('client/islands/every-page-islands.ts');
-  const asked = page.waitForRequest((request) => new URL(request.url()).pathname === headerChunk);
-  await page.route(
-    (url) => url.pathname === headerChunk,
-    async (route) => {
-      await held;
-      await route.continue();
-    },
-  );
+  const { asked, release } = await holdChunk(page, 'client/islands/every-page-islands.ts');
   await page.goto('/about-us', { waitUntil: 'commit' });
   await asked;
   await page.getByRole('button', { name: 'Open menu' }).click();
