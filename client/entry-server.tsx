@@ -9,6 +9,7 @@ import {
   StaticRouterProvider,
 } from 'react-router';
 import { OPERATOR_ROUTE_HANDLE } from '#client/features/operator/operator-route.ts';
+import { earlyClicksScript } from '#client/islands/early-clicks.ts';
 import { collectingCache, withCollectedStyles } from '#client/styles/collected-styles.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import type { StoredTheme } from '#shared/theme-cookie.ts';
@@ -108,8 +109,10 @@ export function createRenderer(routeTable: RouteObject[]): Render {
         </AppProviders>,
         {
           nonce: options.nonce,
-          // The page's code comes after the first paint (client/app-loader.ts); React adds the nonce.
-          bootstrapScriptContent: appLoaderScript(scripts.preloads, scripts.modules),
+          // The page's code comes after the first paint (client/app-loader.ts); React adds the nonce. Until the
+          // islands' code runs, a tap on one of their buttons is kept for it (client/islands/early-clicks.ts).
+          bootstrapScriptContent:
+            (operator ? '' : earlyClicksScript) + appLoaderScript(scripts.preloads, scripts.modules),
           // A whole document is sent at once, so its sections go in place as they are parsed. Otherwise React
           // sends large sections hidden and moves them into place from a timer after the first paint: a second
           // layout of the whole page, one long task on a slow phone, and hidden sections without JavaScript.

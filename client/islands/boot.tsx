@@ -12,6 +12,7 @@ import { adoptServerStyles } from '#client/styles/server-styles.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { SECTION_SCROLL_DELAY_MS, SECTION_SCROLL_DURATION_MS } from '#shared/ui-timing.ts';
 import { islandModules } from './browser-registry.ts';
+import { holdClicksOutsideIslands, keepEarlyClicks, takeEarlyClicks } from './early-clicks.ts';
 import { IslandContext } from './island-context.ts';
 import { ISLAND_ATTRIBUTES, ISLAND_ELEMENT, type IslandLoad } from './island-load.ts';
 import { createPageStore } from './page-store.ts';
@@ -95,11 +96,20 @@ export function bootIslands(hydrateRoot: HydrateRoot, emotionKey: string): void 
   }
   scrollToLinkedSection();
   const elements = [...document.querySelectorAll<HTMLElement>(ISLAND_ELEMENT)];
-  let waiting = elements.filter((element) => element.getAttribute(ISLAND_ATTRIBUTES.load) === 'now').length;
+  const dueAtOnce = elements.filter((element) => element.getAttribute(ISLAND_ATTRIBUTES.load) === 'now').length;
+  // Hydrated, for `data-hydrated`; settled, hydrated or failed, for the clicks held outside every island.
+  let waiting = dueAtOnce;
+  let unsettled = dueAtOnce;
+  const outside = holdClicksOutsideIslands();
   const markHydrated = () => {
     if (waiting === 0) document.documentElement.dataset.hydrated = 'true';
   };
+  const markSettled = () => {
+    if (unsettled === 0) outside.release();
+  };
   markHydrated();
+  markSettled();
+  const early = new Map<Element, (event: Event) => void>();
   for (const element of elements) {
     const load = (element.getAttribute(ISLAND_ATTRIBUTES.load) ?? 'now') as IslandLoad;
     let started = false;
@@ -111,6 +121,10 @@ export function bootIslands(hydrateRoot: HydrateRoot, emotionKey: string): void 
       if (settled) return false;
       settled = true;
       replay?.();
+      if (load === 'now') {
+        unsettled--;
+        markSettled();
+      }
       return true;
     };
     // Once: StrictMode runs effects twice in development.
@@ -130,13 +144,16 @@ export function bootIslands(hydrateRoot: HydrateRoot, emotionKey: string): void 
       });
     };
     // An island due at once is still some time away from hydrating on a slow phone: the header's menu too.
-    keepEarlyClicks(
+    early.set(
       element,
-      () => settled,
-      start,
-      (again) => {
-        replay = again;
-      },
+      keepEarlyClicks(
+        element,
+        () => settled,
+        start,
+        (again) => {
+          replay = again;
+        },
+      ),
     );
     // A prerendered page (client/layout/speculation-rules.tsx) may never be shown: nothing hydrates, counts a visit
     // or starts a promotion's timer until it is.
@@ -144,30 +161,12 @@ export function bootIslands(hydrateRoot: HydrateRoot, emotionKey: string): void 
       document.addEventListener('prerenderingchange', () => when(load, element, start), { once: true });
     else when(load, element, start);
   }
-}
-
-/**
- * An island that is not yet due loads as soon as the visitor reaches for it, and a click that comes before its island
- * has hydrated is held and clicked again once it has: nothing the visitor does is lost to a late island.
- */
-function keepEarlyClicks(
-  element: HTMLElement,
-  settled: () => boolean,
-  start: () => void,
-  replayLater: (again: () => void) => void,
-): void {
-  const early = (event: Event) => {
-    if (settled()) return;
-    start();
-    // The target may be a button's icon (an SVG element): the same click is dispatched on it again, and bubbles to
-    // whatever answers it, a link's navigation included.
-    const target = event.target;
-    if (!(event instanceof MouseEvent) || event.type !== 'click' || !(target instanceof Element)) return;
-    event.preventDefault();
-    event.stopPropagation();
-    replayLater(() => target.dispatchEvent(new MouseEvent('click', event)));
-  };
-  for (const type of ['pointerdown', 'focusin', 'click']) element.addEventListener(type, early, { capture: true });
+  // The clicks that came before this code ran go where they would have gone had it been here.
+  for (const click of takeEarlyClicks()) {
+    const island = click.target instanceof Element ? click.target.closest(ISLAND_ELEMENT) : null;
+    if (island) early.get(island)?.(click);
+    else outside.hold(click);
+  }
 }
 
 async function hydrateIsland(page: Page, element: HTMLElement, onHydrated: () => void): Promise<void> {

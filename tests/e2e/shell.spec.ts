@@ -181,6 +181,38 @@ test('a tap on the menu before its code has arrived opens it once the code is th
   await expect(menu.getByRole('link', { name: 'Pricing', exact: true })).toBeVisible();
 });
 
+test("a tap on the menu before any of the page's code has run opens it once the code is there", {
+  tag: '@phone',
+}, async ({ page }) => {
+  // The islands' entry is held back: the painted page has no listener of its own yet.
+  const { asked, release } = await holdChunk(page, 'client/entry-islands.tsx');
+  await page.goto('/about-us', { waitUntil: 'commit' });
+  await asked;
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toBeHidden();
+  release();
+  // Two taps before anything answered open it once, not open then closed.
+  await expect(menu).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Pricing', exact: true })).toBeVisible();
+});
+
+test("a tap on a button outside every island, before the dialogs' code has arrived, opens its dialog", {
+  tag: '@phone',
+}, async ({ page }) => {
+  // "Contact Us" on /about-us is plain server HTML; the page's dialog island answers it, and its code is held.
+  const { asked, release } = await holdChunk(page, 'client/islands/every-page-islands.ts');
+  await page.goto('/about-us', { waitUntil: 'commit' });
+  await asked;
+  await page.getByRole('main').getByRole('button', { name: 'Contact Us' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Get a call from our AI assistant' });
+  await expect(dialog).toBeHidden();
+  release();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('First Name')).toBeVisible();
+});
+
 test("when the header's code cannot load, its links still go where they say", { tag: '@desktop' }, async ({
   page,
   pageErrors,
