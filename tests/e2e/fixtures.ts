@@ -123,21 +123,21 @@ export async function themeChosenBefore(page: Page, baseURL: string | undefined,
 
 /**
  * Holds back the built chunk of `source` (a path the build's manifest names): `asked` settles once the page has
- * asked for it, and the chunk arrives only after `release()`.
+ * asked for it, and the chunk arrives only after `release()`, or its load fails after `fail()`.
  */
 export async function holdChunk(page: Page, source: string) {
   const chunk = builtChunkUrl(source);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
+  let settle: (arrives: boolean) => void = () => {};
+  const held = new Promise<boolean>((resolve) => {
+    settle = resolve;
   });
   const asked = page.waitForRequest((request) => new URL(request.url()).pathname === chunk);
   await page.route(
     (url) => url.pathname === chunk,
     async (route) => {
-      await held;
-      await route.continue();
+      if (await held) await route.continue();
+      else await route.abort();
     },
   );
-  return { asked, release };
+  return { asked, release: () => settle(true), fail: () => settle(false) };
 }

@@ -234,6 +234,25 @@ test("when the header's code cannot load, its links still go where they say", { 
   }
 });
 
+test("a link tapped while the header's code is on its way goes where it says when that code fails", {
+  tag: '@desktop',
+}, async ({ page, pageErrors }) => {
+  const { asked, fail } = await holdChunk(page, 'client/islands/every-page-islands.ts');
+  await page.goto('/about-us', { waitUntil: 'commit' });
+  await asked;
+  // The islands' entry has run and taken over the clicks from the inline script (client/islands/early-clicks.ts).
+  await page.waitForFunction(() => !('__takeEarlyClicks' in window));
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
+  // Held for the header, which is not there yet.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('About Porchlight');
+  fail();
+  await expect(page).toHaveURL('/blogs');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Real-Estate Lead Conversion Insights');
+  for (let i = pageErrors.length - 1; i >= 0; i--) {
+    if (pageErrors[i]?.includes('net::ERR_FAILED')) pageErrors.splice(i, 1);
+  }
+});
+
 test('changing page scrolls back to the top', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/privacy');
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
