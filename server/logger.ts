@@ -20,8 +20,11 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   return destination ? pino(options, destination) : pino(options);
 }
 
-/** Query parameters that carry what an operator searched for (a phone number, an e-mail address, a name). */
-const SEARCH_PARAMETERS = new Set(['q']);
+/**
+ * Query parameters that carry personal data: what an operator searched for (a phone number, an e-mail address, a
+ * name), and the number typed in the home page's hero, which a browser running no script sends as `/?phone=…`.
+ */
+const SEARCH_PARAMETERS = new Set(['q', 'phone']);
 
 /** A consent receipt's path: its token is the only key to the receipt (server/consent/). */
 const RECEIPT_PATH = /^\/consent\/[^/?#]+/;

@@ -113,3 +113,12 @@ test("a consent receipt's token never reaches the request log, whatever the rece
   expect(logged.length).toBeGreaterThanOrEqual(2);
   expect(JSON.stringify(lines)).not.toContain(token);
 });
+
+test("the hero's number, sent by a browser running no script as the home page's query, never reaches the log", async () => {
+  const { app, lines } = await appWithLog({}, 'debug', { pages: true });
+  const res = await request(app).get('/?phone=%2B1+%28210%29+555-0199');
+  expect(res.status).toBe(200);
+  const logged = lines.filter((line) => JSON.stringify(line).includes('phone='));
+  expect(logged.length).toBeGreaterThanOrEqual(1);
+  expect(JSON.stringify(lines)).not.toMatch(/210\D{0,6}555\D{0,6}0199/);
+});
