@@ -97,18 +97,24 @@ export function bootIslands(hydrateRoot: HydrateRoot, emotionKey: string): void 
   scrollToLinkedSection();
   const elements = [...document.querySelectorAll<HTMLElement>(ISLAND_ELEMENT)];
   const dueAtOnce = elements.filter((element) => element.getAttribute(ISLAND_ATTRIBUTES.load) === 'now').length;
-  // Hydrated, for `data-hydrated`; settled, hydrated or failed, for the clicks held outside every island.
+  // Hydrated, for `data-hydrated`; settled (hydrated, or failed to load), for the clicks held until then.
   let waiting = dueAtOnce;
   let unsettled = dueAtOnce;
   const outside = holdClicksOutsideIslands();
+  // A held click is clicked again once its island has settled and so have the islands due at once: what it opens may
+  // be another island's (the demo-call dialog, from the hero's form), and an island that hydrated on a store changed
+  // since the server's render would not match that render.
+  const replays: (() => void)[] = [];
+  const replayHeld = () => {
+    if (unsettled > 0) return;
+    for (const replay of replays.splice(0)) replay();
+    outside.release();
+  };
   const markHydrated = () => {
     if (waiting === 0) document.documentElement.dataset.hydrated = 'true';
   };
-  const markSettled = () => {
-    if (unsettled === 0) outside.release();
-  };
   markHydrated();
-  markSettled();
+  replayHeld();
   const early = new Map<Element, (event: Event) => void>();
   for (const element of elements) {
     const load = (element.getAttribute(ISLAND_ATTRIBUTES.load) ?? 'now') as IslandLoad;
@@ -116,15 +122,13 @@ export function bootIslands(hydrateRoot: HydrateRoot, emotionKey: string): void 
     // Whether clicks go straight through: once the island has hydrated, or once its code has failed to.
     let settled = false;
     let replay: (() => void) | undefined;
-    /** Stops holding clicks, and clicks again the one held; false if that was done already. */
+    /** Stops holding clicks, and has the one held clicked again; false if that was done already. */
     const settle = () => {
       if (settled) return false;
       settled = true;
-      replay?.();
-      if (load === 'now') {
-        unsettled--;
-        markSettled();
-      }
+      if (replay) replays.push(replay);
+      if (load === 'now') unsettled--;
+      replayHeld();
       return true;
     };
     // Once: StrictMode runs effects twice in development.

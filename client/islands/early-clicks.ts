@@ -3,8 +3,8 @@ import { ISLAND_ELEMENT } from './island-load.ts';
 // A tap that comes before the code that answers it is kept and answered once that code is there, never lost
 // (docs/decisions/0020-marketing-pages-as-islands.md). The page's code comes after its first paint (client/app-loader.ts),
 // seconds later on a slow phone, so there are three moments to cover:
-// - before the islands' entry runs, the inline script below keeps the clicks on buttons that do nothing without
-//   script (`type="button"`: links and forms answer on their own), and the entry takes them (`takeEarlyClicks`);
+// - before the islands' entry runs, the inline script below keeps the clicks on buttons only script answers
+//   (`isScriptOnlyButton`; links answer on their own), and the entry takes them (`takeEarlyClicks`);
 // - on an island, until it has hydrated: `keepEarlyClicks`;
 // - on a button outside every island (a dialog trigger, answered by the page's dialog island through one listener on
 //   the document), until the islands due at once have settled: `holdClicksOutsideIslands`.
@@ -17,16 +17,27 @@ declare global {
   }
 }
 
-/** Whether a click on `target` is one on a button with no action of its own, which only script answers. */
+/**
+ * Whether a click on `target` is one on a button only script answers: one that does nothing by itself
+ * (`type="button"`), or one that submits a form with no action of its own (the hero's number, the consent
+ * revocation). Such a form, sent before its island's code runs, would reload the page with what was typed in its
+ * address (`/?phone=…`): the click is held instead, and the form is sent by its island.
+ */
 export function isScriptOnlyButton(target: EventTarget | null): boolean {
   const button = target instanceof Element ? target.closest('button') : null;
-  return button?.type === 'button';
+  if (!button) return false;
+  return button.type === 'button' || (button.type === 'submit' && submitsNowhere(button));
+}
+
+function submitsNowhere(button: HTMLButtonElement): boolean {
+  return button.form !== null && !button.form.hasAttribute('action') && !button.hasAttribute('formaction');
 }
 
 /** Inline, ahead of the page's code: keeps the clicks `isScriptOnlyButton` holds, until `takeEarlyClicks`. */
 export const earlyClicksScript =
-  `(function(){var c=[];function k(e){var b=e.target instanceof Element&&e.target.closest('button');` +
-  `if(b&&b.type==='button')c.push(e)}document.addEventListener('click',k,true);` +
+  `(function(){var c=[];function k(e){var b=e.target instanceof Element&&e.target.closest('button');if(!b)return;` +
+  `var f=b.type==='submit'&&b.form&&!b.form.hasAttribute('action')&&!b.hasAttribute('formaction');` +
+  `if(f)e.preventDefault();if(f||b.type==='button')c.push(e)}document.addEventListener('click',k,true);` +
   `window.${TAKE_EARLY_CLICKS}=function(){document.removeEventListener('click',k,true);return c}})();`;
 
 /** The clicks kept since the page was parsed, oldest first; the inline script keeps none after this. */

@@ -286,6 +286,24 @@ test('a valid hero number opens the demo-call dialog; an invalid one only warns'
   expect(sent.filter(({ path, body }) => /210\D*555/.test(path + body))).toEqual([]);
 });
 
+test("a number sent from the hero before the page's code has run opens the dialog once it runs, and stays out of the address", {
+  tag: '@phone',
+}, async ({ page }) => {
+  // The islands' entry is held back: the form is painted, nothing of the page's own answers it yet.
+  const { asked, release } = await holdChunk(page, 'client/entry-islands.tsx');
+  await page.goto('/', { waitUntil: 'commit' });
+  await asked;
+  await page.getByLabel('Your phone number').fill('+1 (210) 555-0199');
+  await heroCallButton(page).click();
+  const dialog = page.getByRole('dialog', { name: 'Have the AI call me' });
+  await expect(dialog).toBeHidden();
+  release();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Phone number')).toHaveValue(/210\D*555\D*0199/);
+  // The browser did not send the form itself: that would have reloaded the page with the number in its address.
+  expect(new URL(page.url()).search).toBe('');
+});
+
 test('the calculator follows the slider by keyboard and mouse, to the cent', async ({ page }) => {
   await page.goto('/#pricing');
   const slider = page.getByRole('slider', { name: 'Lead volume slider' });
