@@ -11,7 +11,6 @@ export const islandModules: Record<IslandName, () => Promise<ComponentType<any>>
   pricing: () => import('#client/features/home/pricing-tabs.tsx').then((m) => m.PricingTabs),
   'case-studies': () => import('#client/features/home/case-study-list.tsx').then((m) => m.CaseStudyList),
   faq: () => import('#client/features/home/faq-list.tsx').then((m) => m.FaqList),
-  'learn-more': () => import('#client/features/home/learn-more-when-visible.tsx').then((m) => m.LearnMoreWhenVisible),
   cover: () => import('#client/components/lazy-image.tsx').then((m) => m.LazyImage),
   'revocation-form': () => import('#client/features/consent/revocation-form.tsx').then((m) => m.RevocationForm),
   'go-to': () => import('./go-to.tsx').then((m) => m.GoTo),

@@ -4,7 +4,6 @@ import { RevocationForm } from '#client/features/consent/revocation-form.tsx';
 import { CaseStudyList } from '#client/features/home/case-study-list.tsx';
 import { FaqList } from '#client/features/home/faq-list.tsx';
 import { Hero } from '#client/features/home/hero.tsx';
-import { LearnMoreWhenVisible } from '#client/features/home/learn-more-when-visible.tsx';
 import { PricingTabs } from '#client/features/home/pricing-tabs.tsx';
 import { SiteHeader } from '#client/layout/site-header.tsx';
 import { GoTo } from './go-to.tsx';
@@ -23,7 +22,6 @@ export const islandComponents = {
   pricing: PricingTabs,
   'case-studies': CaseStudyList,
   faq: FaqList,
-  'learn-more': LearnMoreWhenVisible,
   cover: LazyImage,
   'revocation-form': RevocationForm,
   'go-to': GoTo,

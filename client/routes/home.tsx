@@ -6,6 +6,7 @@ import { Faq } from '#client/features/home/faq.tsx';
 import { HowItWorks } from '#client/features/home/how-it-works.tsx';
 import { Integrations } from '#client/features/home/integrations.tsx';
 import { LatestInsights } from '#client/features/home/latest-insights.tsx';
+import { LearnMore } from '#client/features/home/learn-more.tsx';
 import { PricingSection } from '#client/features/home/pricing-section.tsx';
 import { WhyChoose } from '#client/features/home/why-choose.tsx';
 import { Island } from '#client/islands/island.tsx';
@@ -37,7 +38,7 @@ export function Component() {
       <CaseStudies />
       <LatestInsights />
       <Faq />
-      <Island name="learn-more" load="visible" props={{}} />
+      <LearnMore />
     </>
   );
 }

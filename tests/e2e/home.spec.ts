@@ -64,9 +64,10 @@ test('the home page has every section, in order', async ({ page }) => {
   ]);
   await expect(compliance).toContainText('geographic data controls');
   await expect(page.getByRole('link', { name: 'View all articles' })).toHaveAttribute('href', '/blogs');
-  // The learn-more band loads when the visitor scrolls near it.
-  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
-  await expect(page.locator('#learn-more-title')).toBeVisible();
+  // The closing band, last before the footer, opens the demo-call dialog.
+  const band = page.getByRole('region', { name: 'Hear It Call You, Then Decide' });
+  await band.getByRole('button', { name: 'Try the AI' }).click();
+  await expect(page.getByRole('dialog', { name: 'Have the AI call me' })).toBeVisible();
 });
 
 test('every section is laid out before the visitor scrolls to it, so nothing moves on the way down', {
@@ -75,20 +76,25 @@ test('every section is laid out before the visitor scrolls to it, so nothing mov
   await page.goto('/');
   // Sections below the first screen are laid out while the browser is idle, without any scrolling.
   await untilLaidOut(page);
+  // The footer too: a tap on it must not be pressed on one link and released on another.
   const sectionBoxes = () =>
-    page.locator('main > section').evaluateAll((sections) =>
+    page.locator('main > section, footer').evaluateAll((sections) =>
       sections.map((section) => {
         const box = section.getBoundingClientRect();
-        return `${section.id || 'hero'}: top ${Math.round(box.top + window.scrollY)}, height ${Math.round(box.height)}`;
+        const name = section.id || section.getAttribute('aria-labelledby') || section.localName;
+        return `${name}: top ${Math.round(box.top + window.scrollY)}, height ${Math.round(box.height)}`;
       }),
     );
   const before = await sectionBoxes();
-  const faq = page.locator('#faq');
+  const footer = page.getByRole('contentinfo');
   for (let step = 1; ; step++) {
     await page.evaluate((y) => window.scrollTo(0, y), step * (page.viewportSize()?.height ?? 600));
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    if (await faq.evaluate((el) => el.getBoundingClientRect().bottom <= window.innerHeight)) break;
+    if (await footer.evaluate((el) => el.getBoundingClientRect().top <= window.innerHeight)) break;
   }
+  // What the last screen brings in is in place by now, whatever loads it.
+  await expect(page.getByRole('heading', { name: 'Hear It Call You, Then Decide' })).toBeVisible();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   expect(await sectionBoxes()).toEqual(before);
 });
 

@@ -48,6 +48,7 @@ test.describe('with scripts turned off', () => {
       'What happens when every lead gets a fast first touch',
       'Ideas for converting more of your leads',
       'Questions agents ask us',
+      'Hear It Call You, Then Decide',
     ];
     for (const name of headings) await expect(main.getByRole('heading', { level: 2, name })).toBeVisible();
     // In the order the page lists them.
