@@ -166,37 +166,25 @@ test('the splash shows when the visitor arrives, is gone after 800 ms, and not a
   await expect(tab.getByTestId('splash')).toHaveCSS('display', 'none');
 });
 
-test('a tap on the menu before its code has arrived opens it once the code is there', { tag: '@phone' }, async ({
-  page,
-}) => {
-  // The header's code is held back: the page shows, its menu cannot answer yet.
-  const { asked, release } = await holdChunk(page, 'client/islands/every-page-islands.ts');
-  await page.goto('/about-us', { waitUntil: 'commit' });
-  await asked;
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  const menu = page.getByRole('dialog', { name: 'Menu' });
-  await expect(menu).toBeHidden();
-  release();
-  await expect(menu).toBeVisible();
-  await expect(menu.getByRole('link', { name: 'Pricing', exact: true })).toBeVisible();
-});
-
-test("a tap on the menu before any of the page's code has run opens it once the code is there", {
-  tag: '@phone',
-}, async ({ page }) => {
-  // The islands' entry is held back: the painted page has no listener of its own yet.
-  const { asked, release } = await holdChunk(page, 'client/entry-islands.tsx');
-  await page.goto('/about-us', { waitUntil: 'commit' });
-  await asked;
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  await page.getByRole('button', { name: 'Open menu' }).click();
-  const menu = page.getByRole('dialog', { name: 'Menu' });
-  await expect(menu).toBeHidden();
-  release();
-  // Two taps before anything answered open it once, not open then closed.
-  await expect(menu).toBeVisible();
-  await expect(menu.getByRole('link', { name: 'Pricing', exact: true })).toBeVisible();
-});
+for (const { held, when } of [
+  { held: 'client/islands/every-page-islands.ts', when: 'before its code has arrived' },
+  { held: 'client/entry-islands.tsx', when: "before any of the page's code has run" },
+]) {
+  test(`a tap on the menu ${when} opens it once the code is there`, { tag: '@phone' }, async ({ page }) => {
+    // The header's code, or the islands' entry, is held back: the page shows, its menu cannot answer yet.
+    const { asked, release } = await holdChunk(page, held);
+    await page.goto('/about-us', { waitUntil: 'commit' });
+    await asked;
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeHidden();
+    release();
+    // Two taps before anything answered open it once, not open then closed.
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Pricing', exact: true })).toBeVisible();
+  });
+}
 
 test("a tap on a button outside every island, before the dialogs' code has arrived, opens its dialog", {
   tag: '@phone',
