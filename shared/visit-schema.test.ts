@@ -14,6 +14,13 @@ test('a well-formed visit parses unchanged', () => {
   expect(visitSchema.parse({ ...valid, referrer: 'https://www.google.com/' }).referrer).toBe('https://www.google.com/');
 });
 
+test('a referrer is kept without its query or fragment: what a visitor typed in a form sent without script, say', () => {
+  const referrerOf = (referrer: string) => visitSchema.parse({ ...valid, referrer }).referrer;
+  expect(referrerOf('https://porchlight.example/?phone=%2B1+%28210%29+555-0199')).toBe('https://porchlight.example/');
+  expect(referrerOf('https://porchlight.example/leads?q=jane#top')).toBe('https://porchlight.example/leads');
+  expect(referrerOf('https://www.google.com/search?q=porchlight')).toBe('https://www.google.com/search');
+});
+
 test('an empty referrer means direct, and a missing source tag is null', () => {
   const { sourceTag: _, ...untagged } = valid;
   expect(visitSchema.parse({ ...untagged, referrer: '' })).toEqual({

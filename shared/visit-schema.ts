@@ -21,6 +21,11 @@ function isHttpUrl(value: string): boolean {
   return URL.canParse(value) && /^https?:$/.test(new URL(value).protocol);
 }
 
+function withoutQuery(value: string): string {
+  const url = new URL(value);
+  return `${url.origin}${url.pathname}`;
+}
+
 export const visitSchema = z.object({
   page: z
     .string({ error: 'Page is required' })
@@ -33,7 +38,10 @@ export const visitSchema = z.object({
     .max(VISIT_REFERRER_MAX, REFERRER_MESSAGE)
     // document.referrer is '' for a direct visit; the browser should send 'direct', '' is taken as such.
     .transform((value) => (value === '' ? 'direct' : value))
-    .refine((value) => value === 'direct' || (isHttpUrl(value) && isVisibleText(value)), REFERRER_MESSAGE),
+    .refine((value) => value === 'direct' || (isHttpUrl(value) && isVisibleText(value)), REFERRER_MESSAGE)
+    // Kept without its query or fragment. Browsers send another site's origin only (the referrer policy), so what is
+    // cut is ours: what a visitor typed into a form sent without script (`/?phone=…`) or an operator's search.
+    .transform((value) => (value === 'direct' ? value : withoutQuery(value))),
   duration: z
     .number({ error: 'Duration must be a number of seconds' })
     .int('Duration must be whole seconds')
