@@ -141,3 +141,11 @@ export async function holdChunk(page: Page, source: string) {
   );
   return { asked, release: () => settle(true), fail: () => settle(false) };
 }
+
+/** Opens `path` with the built chunk of `source` held back (`holdChunk`), once the page has asked for it. */
+export async function openWithChunkHeld(page: Page, path: string, source: string) {
+  const { asked, release, fail } = await holdChunk(page, source);
+  await page.goto(path, { waitUntil: 'commit' });
+  await asked;
+  return { release, fail };
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, heroCallButton, holdChunk, pauseClock, test, untilLaidOut } from './fixtures.ts';
+import { expect, heroCallButton, holdChunk, openWithChunkHeld, pauseClock, test, untilLaidOut } from './fixtures.ts';
 
 /**
  * Stops the page clock before the page loads, so timers that start when the layout mounts run exactly
@@ -296,9 +296,7 @@ test("a number sent from the hero before the page's code has run opens the dialo
   tag: '@phone',
 }, async ({ page }) => {
   // The islands' entry is held back: the form is painted, nothing of the page's own answers it yet.
-  const { asked, release } = await holdChunk(page, 'client/entry-islands.tsx');
-  await page.goto('/', { waitUntil: 'commit' });
-  await asked;
+  const { release } = await openWithChunkHeld(page, '/', 'client/entry-islands.tsx');
   await page.getByLabel('Your phone number').fill('+1 (210) 555-0199');
   await heroCallButton(page).click();
   const dialog = page.getByRole('dialog', { name: 'Have the AI call me' });

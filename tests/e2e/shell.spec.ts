@@ -1,7 +1,7 @@
 import { devices, type Locator, type Page } from '@playwright/test';
 import { builtChunkUrl } from '#tests/support/built-assets.ts';
 import { fakeCalEmbed } from './fake-cal.ts';
-import { expect, holdChunk, pauseClock, test } from './fixtures.ts';
+import { expect, openWithChunkHeld, pauseClock, test } from './fixtures.ts';
 
 /** Presses Tab until `target` has focus, as a keyboard user would; fails if it is never reached. */
 async function tabTo(page: Page, target: Locator, { max = 60, backwards = false } = {}) {
@@ -172,9 +172,7 @@ for (const { held, when } of [
 ]) {
   test(`a tap on the menu ${when} opens it once the code is there`, { tag: '@phone' }, async ({ page }) => {
     // The header's code, or the islands' entry, is held back: the page shows, its menu cannot answer yet.
-    const { asked, release } = await holdChunk(page, held);
-    await page.goto('/about-us', { waitUntil: 'commit' });
-    await asked;
+    const { release } = await openWithChunkHeld(page, '/about-us', held);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
@@ -190,9 +188,7 @@ test("a tap on a button outside every island, before the dialogs' code has arriv
   tag: '@phone',
 }, async ({ page }) => {
   // "Contact Us" on /about-us is plain server HTML; the page's dialog island answers it, and its code is held.
-  const { asked, release } = await holdChunk(page, 'client/islands/every-page-islands.ts');
-  await page.goto('/about-us', { waitUntil: 'commit' });
-  await asked;
+  const { release } = await openWithChunkHeld(page, '/about-us', 'client/islands/every-page-islands.ts');
   await page.getByRole('main').getByRole('button', { name: 'Contact Us' }).click();
   const dialog = page.getByRole('dialog', { name: 'Get a call from our AI assistant' });
   await expect(dialog).toBeHidden();
@@ -225,9 +221,7 @@ test("when the header's code cannot load, its links still go where they say", { 
 test("a link tapped while the header's code is on its way goes where it says when that code fails", {
   tag: '@desktop',
 }, async ({ page, pageErrors }) => {
-  const { asked, fail } = await holdChunk(page, 'client/islands/every-page-islands.ts');
-  await page.goto('/about-us', { waitUntil: 'commit' });
-  await asked;
+  const { fail } = await openWithChunkHeld(page, '/about-us', 'client/islands/every-page-islands.ts');
   // The islands' entry has run and taken over the clicks from the inline script (client/islands/early-clicks.ts).
   await page.waitForFunction(() => !('__takeEarlyClicks' in window));
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click();
