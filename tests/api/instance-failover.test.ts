@@ -53,7 +53,7 @@ async function follow(base: string, callId: string): Promise<CallStatusEvent[]> 
 }
 
 test.skipIf(testPostgresUrl() === undefined)(
-  'kill -9 of one instance mid-stream: the other delivers every accepted lead once and moves its call on',
+  'kill -9 of one instance mid-stream: the other delivers every accepted lead and moves its call on',
   { timeout: 180_000 },
   async () => {
     const database = await createTestDatabase(testPostgresUrl() ?? '');
@@ -102,6 +102,7 @@ test.skipIf(testPostgresUrl() === undefined)(
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     doomed.child.kill('SIGKILL');
     await doomed.exited;
+    const killedAt = performance.now();
     const seen = await follow(survivor.url, callId);
     expect(seen[0]).toMatchObject({ callId, status: 'preparing' });
 
@@ -122,11 +123,19 @@ test.skipIf(testPostgresUrl() === undefined)(
     );
     const drained = Math.round(performance.now() - back);
     console.info(`${accepted.length} leads: every one delivered ${drained} ms after the receiver came back`);
-    // A little longer: nothing is delivered twice, not even a row the dead instance was sending.
+    // A little longer: nothing is delivered twice, but for what delivery at least once allows (README, "Lead
+    // webhook"): a lead the receiver took just before the kill, which the dead instance never marked as sent, is
+    // sent again by the survivor. Two instances sending one row at once, or a row sent again once marked, would
+    // show as a second delivery before the kill or a third one.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const sentAgain = [...receiver.acceptedAt].filter(([, times]) => times.length > 1);
+    const takenOverAtTheKill = ([first = 0, second = 0, ...more]: number[]) =>
+      first < killedAt && second >= killedAt && more.length === 0;
+    expect(sentAgain.filter(([, times]) => !takenOverAtTheKill(times))).toEqual([]);
+    if (sentAgain.length > 0)
+      console.info(`${sentAgain.length} lead(s) taken just before the kill, sent again after it`);
     const delivered = receiver.deliveredPhones();
-    expect(accepted.filter((number) => delivered.get(number) !== 1)).toEqual([]);
-    expect([...delivered.values()].every((times) => times === 1)).toBe(true);
+    expect(accepted.filter((number) => !delivered.has(number))).toEqual([]);
     // Beyond those, only leads the dead instance stored but never answered for.
     expect(delivered.size - accepted.length).toBeLessThanOrEqual(unanswered);
   },

@@ -90,6 +90,8 @@ export async function startReceiver() {
   const accepted = new Map<string, number>();
   /** The phone number of each accepted lead id. */
   const phones = new Map<string, string>();
+  /** When each lead id's payloads were answered 2xx (performance.now()), in order. */
+  const acceptedAt = new Map<string, number[]>();
   const hanging = new Set<http.ServerResponse>();
   const server = http.createServer((req, res) => {
     let body = '';
@@ -113,6 +115,7 @@ export async function startReceiver() {
       const leadId: unknown = payload && typeof payload === 'object' ? Reflect.get(payload, 'leadId') : undefined;
       if (typeof leadId === 'string' && payload && typeof payload === 'object') {
         accepted.set(leadId, (accepted.get(leadId) ?? 0) + 1);
+        acceptedAt.set(leadId, [...(acceptedAt.get(leadId) ?? []), performance.now()]);
         phones.set(leadId, String(Reflect.get(payload, 'phone') ?? Reflect.get(payload, 'phoneNumber')));
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
@@ -123,6 +126,7 @@ export async function startReceiver() {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/leads`,
     accepted,
     phones,
+    acceptedAt,
     /** How many times each phone number's lead was accepted. */
     deliveredPhones(): Map<string, number> {
       const counts = new Map<string, number>();
