@@ -3,7 +3,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { emailCheckMessages, nameInvalidMessage, SAME_NUMBER_COOLDOWN_MESSAGE } from '#shared/messages.ts';
 import { loadBuiltChunk } from '#tests/support/built-assets.ts';
 import { storedLeads, uniqueEmail } from '#tests/support/stored-leads.ts';
-import { expect, heroCallButton, pauseClock, test } from './fixtures.ts';
+import { expect, heroCallButton, lineOf, pauseClock, test } from './fixtures.ts';
 
 // The server's clock starts at 2026-01-15T18:00:00Z (tests/support/e2e-server.ts): noon on a 210 number
 // (America/Chicago, inside calling hours) and 08:00 on an 808 number (Pacific/Honolulu, outside them).
@@ -11,8 +11,7 @@ import { expect, heroCallButton, pauseClock, test } from './fixtures.ts';
 
 /** A distinct, valid number per test, project and repetition: `area` 867-XXXX. */
 function numberFor(testInfo: TestInfo, area: '210' | '808', slot: number): string {
-  const line = (testInfo.project.name === 'mobile' ? 6000 : 1000) + testInfo.repeatEachIndex * 100 + slot;
-  return `${area}867${String(line).padStart(4, '0')}`;
+  return `${area}867${lineOf(testInfo, slot)}`;
 }
 
 function formatted(tenDigits: string): string {

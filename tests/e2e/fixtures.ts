@@ -1,4 +1,4 @@
-import { type APIRequestContext, test as base, expect, type Page, type Request } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page, type Request, type TestInfo } from '@playwright/test';
 import { type StoredTheme, THEME_COOKIE } from '#shared/theme-cookie.ts';
 import { builtChunkUrl } from '#tests/support/built-assets.ts';
 
@@ -61,6 +61,16 @@ export const test = base.extend<{ pageErrors: string[] }>({
 });
 
 export { expect };
+
+/**
+ * The last four digits of a phone number of a test's own, because one number is called at most once every 6 hours:
+ * one per project, repetition (`--repeat-each` up to 40) and slot (0 to 99). Each spec puts its own exchange before
+ * them; the lines from 5000 to 5999 stay free for the numbers tests write out.
+ */
+export function lineOf(testInfo: TestInfo, slot: number): string {
+  if (testInfo.repeatEachIndex >= 40 || slot < 0 || slot >= 100) throw new Error('lineOf: 40 repetitions of 100 slots');
+  return String((testInfo.project.name === 'mobile' ? 6000 : 1000) + testInfo.repeatEachIndex * 100 + slot);
+}
 
 /** The hero's 'Try the AI', beside its phone field (the learn-more band has one too once scrolled near). */
 export function heroCallButton(page: Page) {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
-import { expect, pauseClock, test } from './fixtures.ts';
+import { expect, lineOf, pauseClock, test } from './fixtures.ts';
 import { givenUpLead, routeGivenUpInbox } from './given-up-inbox.ts';
 import { passwordFor, signInApi } from './operator-support.ts';
 import { testWithOwnServer } from './own-server.ts';
@@ -10,9 +10,8 @@ import { testWithOwnServer } from './own-server.ts';
 
 /** A lead of this test's own: its number and address are nobody else's, in parallel projects and repeats. */
 function mine(testInfo: TestInfo, slot: number) {
-  const line = (testInfo.project.name === 'mobile' ? 7000 : 3000) + testInfo.repeatEachIndex * 100 + slot;
   const tag = `${testInfo.project.name}${testInfo.repeatEachIndex}x${slot}`;
-  return { phone: `210869${String(line).padStart(4, '0')}`, email: `daily.${tag}@example.com` };
+  return { phone: `210869${lineOf(testInfo, slot)}`, email: `daily.${tag}@example.com` };
 }
 
 async function postDemoCall(request: APIRequestContext, lead: { phone: string; email: string; fullName: string }) {

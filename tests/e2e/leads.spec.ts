@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
-import { expect, test, themeChosenBefore } from './fixtures.ts';
+import { expect, lineOf, test, themeChosenBefore } from './fixtures.ts';
 import { givenUpLead, routeGivenUpInbox } from './given-up-inbox.ts';
 import { passwordFor, signInApi } from './operator-support.ts';
 import { testWithOwnServer } from './own-server.ts';
@@ -10,11 +10,11 @@ import { testWithOwnServer } from './own-server.ts';
 
 /** A number, address and name of this test's own, so parallel projects and repeats never see each other's leads. */
 function mine(testInfo: TestInfo, slot: number) {
-  const line = (testInfo.project.name === 'mobile' ? 6000 : 1000) + testInfo.repeatEachIndex * 100 + slot;
+  const line = lineOf(testInfo, slot);
   const tag = `${testInfo.project.name}${testInfo.repeatEachIndex}x${slot}`;
   return {
-    phone: `210868${String(line).padStart(4, '0')}`,
-    formatted: `(210) 868-${String(line).padStart(4, '0')}`,
+    phone: `210868${line}`,
+    formatted: `(210) 868-${line}`,
     email: `inbox.${tag}@example.com`,
   };
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { holdCallPushes, isFields, isFinalLine, isLine, isState, scriptedLines, scriptedSummary } from './call-room.ts';
-import { expect, pauseClock, test, untilHydrated } from './fixtures.ts';
+import { expect, lineOf, pauseClock, test, untilHydrated } from './fixtures.ts';
 import { measureLayout } from './layout-check.ts';
 import { passwordFor, signInApi } from './operator-support.ts';
 
@@ -11,8 +11,7 @@ import { passwordFor, signInApi } from './operator-support.ts';
 
 /** A number of this test's own per project and repetition: 210 864-XXXX, called once. */
 function numberFor(testInfo: TestInfo, slot: number): string {
-  const line = (testInfo.project.name === 'mobile' ? 6000 : 1000) + testInfo.repeatEachIndex * 100 + slot;
-  return `210864${String(line).padStart(4, '0')}`;
+  return `210864${lineOf(testInfo, slot)}`;
 }
 
 /** Opens the dialog from the header and asks for a call; resolves once it is preparing. */
