@@ -92,7 +92,23 @@ test('headings get unique ids and link to themselves; the H1 is left to the page
 test('a heading that already holds a link keeps it and gets no second link', () => {
   const source = `---\ntitle: T\ndescription: D\nlead: L\nupdated: 2026-01-01\n---\n## Read the [privacy policy](/privacy)\n`;
   const { html } = compileMarkdown('pages/x.md', source, pageFrontMatter);
-  expect(html).toBe('<h2 id="read-the-privacy-policy">Read the <a href="/privacy">privacy policy</a></h2>\n');
+  expect(html).toContain('<h2 id="read-the-privacy-policy">Read the <a href="/privacy">privacy policy</a></h2>\n');
+});
+
+test('each part from one h2 to the next is a section laid out when idle; what comes before the first is not', () => {
+  const body = 'Intro.\n\n## One\n\nText.\n\n> ## Quoted\n\n### Deeper\n\n## Two\n\n- item\n';
+  const source = `---\ntitle: T\ndescription: D\nlead: L\nupdated: 2026-01-01\n---\n${body}`;
+  const { html } = compileMarkdown('pages/x.md', source, pageFrontMatter);
+  const parts = html.split('<section data-lay-out-when-idle="">\n');
+  expect(parts[0]).toBe('<p>Intro.</p>\n');
+  // A heading inside a quote starts no part of its own, nor does an h3.
+  expect(parts.slice(1).map((part) => [...part.matchAll(/<h2 id="([^"]+)"/g)].map((match) => match[1]))).toEqual([
+    ['one', 'quoted'],
+    ['two'],
+  ]);
+  expect(parts.slice(1).every((part) => part.endsWith('</section>\n'))).toBe(true);
+  expect(html.match(/<section/g)).toHaveLength(2);
+  expect(html.match(/<\/section>/g)).toHaveLength(2);
 });
 
 test('raw HTML in content is escaped, never passed through', () => {

@@ -1,6 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import { parse as parseYaml } from 'yaml';
 import type { z } from 'zod';
+import { LAY_OUT_WHEN_IDLE_ATTRIBUTE } from '#client/lib/lay-out-when-idle.ts';
 import { readingMinutes } from '#shared/blog.ts';
 import { ContentError, checkContent } from './check.ts';
 import { type PostMeta, postFrontMatter } from './schema.ts';
@@ -46,6 +47,25 @@ markdown.core.ruler.push('heading_anchors', (state) => {
     children.unshift(open);
     children.push(new state.Token('link_close', 'a', -1));
   });
+});
+
+// Each part of a text from one of its top-level h2 headings to the next is a section that the browser lays out when
+// it comes near the screen or when the browser is idle, not in the page's first layout: a long article's first
+// layout was the whole article, one long task on a slow phone (docs/decisions/0014-sections-laid-out-when-idle.md).
+markdown.core.ruler.push('sections', (state) => {
+  const tokens: typeof state.tokens = [];
+  let open = false;
+  const html = (content: string) => Object.assign(new state.Token('html_block', '', 0), { content });
+  for (const token of state.tokens) {
+    if (token.type === 'heading_open' && token.tag === 'h2' && token.level === 0) {
+      if (open) tokens.push(html('</section>\n'));
+      tokens.push(html(`<section ${LAY_OUT_WHEN_IDLE_ATTRIBUTE}="">\n`));
+      open = true;
+    }
+    tokens.push(token);
+  }
+  if (open) tokens.push(html('</section>\n'));
+  state.tokens = tokens;
 });
 
 // Tables scroll sideways on narrow screens instead of widening the page.

@@ -40,6 +40,19 @@ const prose = css`
   * + h4 {
     margin-top: 1.5em;
   }
+  /* A part from one h2 to the next (content/compile.ts) is laid out once near the screen, or when the browser is
+     idle (client/lib/lay-out-when-idle.ts); until then it keeps a typical part's height. A part contains its
+     margins, so its heading keeps the space above it and its last block none below, as when they collapsed. */
+  > section {
+    content-visibility: auto;
+    contain-intrinsic-block-size: auto 600px;
+  }
+  > * + section > h2:first-child {
+    margin-top: 2.25em;
+  }
+  > section:not(:last-child) > :last-child {
+    margin-bottom: 0;
+  }
   /* A heading is a link to itself; the '#' shows on hover or focus and is left out of its name. */
   .heading-anchor {
     color: inherit;

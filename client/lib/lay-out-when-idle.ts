@@ -1,7 +1,8 @@
-// Home sections below the first screen start with `content-visibility: auto`, so the browser lays out only
-// what is on screen when the page first renders (docs/decisions/0014-sections-laid-out-when-idle.md). Each one is
-// then laid out for good, one per idle period, so that the work comes in small slices rather than one long
-// task, and the whole page is in place before anyone scrolls, searches or measures it.
+// Home sections below the first screen, and the parts of an article or another text (content/compile.ts), start
+// with `content-visibility: auto`, so the browser lays out only what is on screen when the page first renders
+// (docs/decisions/0014-sections-laid-out-when-idle.md). Each one is then laid out for good, one per idle period, so
+// that the work comes in small slices rather than one long task, and the whole page is in place before anyone
+// scrolls, searches or measures it.
 
 /** Marks an element the page's loader queues with `layOutWhenIdle` (client/islands/boot.tsx). */
 export const LAY_OUT_WHEN_IDLE_ATTRIBUTE = 'data-lay-out-when-idle';

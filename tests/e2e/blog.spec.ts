@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, sectionsBeforeAndAfterScrollingDown, test, untilLaidOut } from './fixtures.ts';
 
 // Newest first, by the articles' dates.
 const TITLES = [
@@ -424,4 +424,19 @@ test('the first cover is in the served page and fetched first; the covers below 
   expect(images[0]).toContain(`src="${NEWEST_COVER}"`);
   expect(images[0]).toMatch(/fetchpriority="high"/i);
   expect(images[0]).not.toMatch(/loading="lazy"/i);
+});
+
+test('an article is laid out part by part without any scrolling, and nothing moves on the way down', {
+  tag: '@phone',
+}, async ({ page }) => {
+  await page.goto('/blog/why-top-agents-let-ai-handle-the-first-call');
+  // Each part from one heading to the next is left out of the first layout, then laid out when the browser is idle.
+  const parts = page
+    .getByRole('main')
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { level: 2 }) });
+  expect(await parts.count()).toBeGreaterThanOrEqual(5);
+  await untilLaidOut(page);
+  const { before, after } = await sectionsBeforeAndAfterScrollingDown(page, true);
+  expect(after).toEqual(before);
 });

@@ -109,9 +109,10 @@ export async function untilCached(request: APIRequestContext, path: string) {
 }
 
 /**
- * Waits until the browser has laid out every section of the page for good. Home sections below the first screen
- * are laid out when they come on screen or, one at a time, when the browser is idle (client/lib/lay-out-when-idle.ts);
- * until then their content is not painted, so whatever reads painted pixels (axe's colour contrast) must wait.
+ * Waits until the browser has laid out every section of the page for good. Home sections and the parts of an article
+ * or another text below the first screen are laid out when they come on screen or, one at a time, when the browser is
+ * idle (client/lib/lay-out-when-idle.ts); until then their content is not painted, so whatever reads painted pixels
+ * (axe's colour contrast) must wait.
  */
 export async function untilLaidOut(page: Page) {
   await expect
@@ -124,6 +125,34 @@ export async function untilLaidOut(page: Page) {
       ),
     )
     .toBe(0);
+}
+
+/**
+ * Where the page's sections (`main > section`, or `main section` when `nested`) and its footer are, as the visitor
+ * scrolls down from the top to the footer a screen at a time: once before, once after. A section that changes height
+ * on the way moves everything below it, under the visitor's finger.
+ */
+export async function sectionsBeforeAndAfterScrollingDown(page: Page, nested = false) {
+  const boxes = () =>
+    page.locator(`${nested ? 'main section' : 'main > section'}, footer`).evaluateAll((sections) =>
+      sections.map((section) => {
+        const box = section.getBoundingClientRect();
+        const name =
+          section.id || section.getAttribute('aria-labelledby') || section.querySelector('h2')?.id || section.localName;
+        return `${name}: top ${Math.round(box.top + window.scrollY)}, height ${Math.round(box.height)}`;
+      }),
+    );
+  const twoFrames = () =>
+    page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  const before = await boxes();
+  const footer = page.getByRole('contentinfo');
+  for (let step = 1; ; step++) {
+    await page.evaluate((y) => window.scrollTo(0, y), step * (page.viewportSize()?.height ?? 600));
+    await twoFrames();
+    if (await footer.evaluate((el) => el.getBoundingClientRect().top <= window.innerHeight)) break;
+  }
+  await twoFrames();
+  return { before, after: await boxes() };
 }
 
 /** The visitor chose `theme` on an earlier visit: the cookie the theme control keeps (shared/theme-cookie.ts). */

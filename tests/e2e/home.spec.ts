@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { expect, heroCallButton, holdChunk, openWithChunkHeld, pauseClock, test, untilLaidOut } from './fixtures.ts';
+import {
+  expect,
+  heroCallButton,
+  holdChunk,
+  openWithChunkHeld,
+  pauseClock,
+  sectionsBeforeAndAfterScrollingDown,
+  test,
+  untilLaidOut,
+} from './fixtures.ts';
 
 /**
  * Stops the page clock before the page loads, so timers that start when the layout mounts run exactly
@@ -77,25 +86,9 @@ test('every section is laid out before the visitor scrolls to it, so nothing mov
   // Sections below the first screen are laid out while the browser is idle, without any scrolling.
   await untilLaidOut(page);
   // The footer too: a tap on it must not be pressed on one link and released on another.
-  const sectionBoxes = () =>
-    page.locator('main > section, footer').evaluateAll((sections) =>
-      sections.map((section) => {
-        const box = section.getBoundingClientRect();
-        const name = section.id || section.getAttribute('aria-labelledby') || section.localName;
-        return `${name}: top ${Math.round(box.top + window.scrollY)}, height ${Math.round(box.height)}`;
-      }),
-    );
-  const before = await sectionBoxes();
-  const footer = page.getByRole('contentinfo');
-  for (let step = 1; ; step++) {
-    await page.evaluate((y) => window.scrollTo(0, y), step * (page.viewportSize()?.height ?? 600));
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    if (await footer.evaluate((el) => el.getBoundingClientRect().top <= window.innerHeight)) break;
-  }
-  // What the last screen brings in is in place by now, whatever loads it.
+  const { before, after } = await sectionsBeforeAndAfterScrollingDown(page);
   await expect(page.getByRole('heading', { name: 'Hear It Call You, Then Decide' })).toBeVisible();
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-  expect(await sectionBoxes()).toEqual(before);
+  expect(after).toEqual(before);
 });
 
 test('Latest Insights: the three newest articles as blog cards, their covers loading only near view', {

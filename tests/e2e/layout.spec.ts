@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { fakeCalEmbed } from './fake-cal.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, untilLaidOut } from './fixtures.ts';
 import { type LayoutProblems, measureLayout, viewports } from './layout-check.ts';
 import { signInApi } from './operator-support.ts';
 
@@ -45,6 +45,8 @@ async function openWhole(page: Page, path: string) {
     window.scrollTo(0, 0);
   });
   await page.waitForLoadState('networkidle');
+  // Parts of a page laid out when idle are measured laid out, not skipped as unrendered.
+  await untilLaidOut(page);
 }
 
 // The promo popup comes 15 s after load; the menu and dialog tests below measure it on purpose.
