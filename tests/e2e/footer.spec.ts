@@ -41,8 +41,10 @@ test('the social links are the brands’ marks, each named for a screen reader',
 
 test('on a phone the Company and Legal links sit side by side', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/privacy');
-  const company = await footer(page).getByRole('navigation', { name: 'Company' }).boundingBox();
-  const legal = await footer(page).getByRole('navigation', { name: 'Legal' }).boundingBox();
+  // Both at one moment: the page's parts above are laid out while the browser is idle, and move the footer.
+  const [company, legal] = await footer(page).evaluate((element) =>
+    ['Company', 'Legal'].map((name) => element.querySelector(`nav[aria-label="${name}"]`)?.getBoundingClientRect()),
+  );
   expect(company && legal).toBeTruthy();
   if (!company || !legal) return;
   expect(legal.y).toBeCloseTo(company.y, 0);
