@@ -285,6 +285,36 @@ test('a valid hero number opens the demo-call dialog; an invalid one only warns'
   expect(sent.filter(({ path, body }) => /210\D*555/.test(path + body))).toEqual([]);
 });
 
+test('on phones from 320 to 414 px the hero field shows its whole placeholder and a whole number', {
+  tag: '@phone',
+}, async ({ page }) => {
+  await page.goto('/');
+  const phone = page.getByLabel('Your phone number');
+  const height = page.viewportSize()?.height ?? 800;
+  // The width the field gives its text, and the width of its placeholder in the field's own font.
+  const room = () =>
+    phone.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d');
+      if (!context) throw new Error('no canvas');
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const inner = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+      return {
+        inner,
+        placeholder: context.measureText(input.placeholder).width,
+        overflow: input.scrollWidth - input.clientWidth,
+      };
+    });
+  for (const width of [320, 360, 375, 390, 414]) {
+    await page.setViewportSize({ width, height });
+    await phone.fill('');
+    const empty = await room();
+    expect(empty.placeholder, `placeholder at ${width} px`).toBeLessThanOrEqual(empty.inner);
+    await phone.fill('(210) 555-0199');
+    expect((await room()).overflow, `typed number at ${width} px`).toBeLessThanOrEqual(0);
+  }
+});
+
 test("a number sent from the hero before the page's code has run opens the dialog once it runs, and stays out of the address", {
   tag: '@phone',
 }, async ({ page }) => {

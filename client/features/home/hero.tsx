@@ -66,6 +66,15 @@ const form = css`
   input:focus {
     outline: none;
   }
+  /* The narrowest phones (320 px) keep room in the field for its placeholder and a whole formatted number. */
+  @media (max-width: 399.98px) {
+    input {
+      padding: 0 var(--space-3);
+    }
+    .row button {
+      padding: 0 var(--space-4);
+    }
+  }
   .row:focus-within {
     outline: 3px solid var(--color-accent);
     outline-offset: 2px;
@@ -186,7 +195,7 @@ export function Hero() {
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel"
-                placeholder="Your phone number"
+                placeholder="Phone number"
                 required
               />
               <button type="submit" css={[buttonStyles.primary, buttonStyles.large]}>
