@@ -470,6 +470,24 @@ test('the case study opens and closes; the others are coming soon', { tag: '@pho
     // The site claims no results for cases not yet written, so their titles carry no figures.
     await expect(button).not.toHaveText(/\d/);
   }
+  // On the narrowest phone a title to come keeps whole lines (its badge goes under it), and the case's summary is
+  // spaced as body text, not as its heading.
+  await page.setViewportSize({ width: 320, height: page.viewportSize()?.height ?? 800 });
+  for (const button of await soon.all()) {
+    const lines = await button.evaluate((element) => {
+      const range = document.createRange();
+      range.selectNodeContents(element.firstElementChild ?? element);
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(lines).toBeLessThanOrEqual(2);
+  }
+  const spacing = await trigger
+    .locator('.summary')
+    .evaluate(
+      (element) =>
+        Number.parseFloat(getComputedStyle(element).lineHeight) / Number.parseFloat(getComputedStyle(element).fontSize),
+    );
+  expect(spacing).toBeGreaterThanOrEqual(1.5);
 });
 
 test('the video opens and closes: an embed on desktop, the muted looping file on phones', async ({

@@ -33,15 +33,23 @@ const list = css`
     text-align: left;
     cursor: pointer;
   }
+  /* A story to come keeps its title on whole lines: where title and badge do not fit side by side, the badge goes
+     under the title instead of squeezing it into a narrow column. */
   .trigger:disabled {
+    flex-wrap: wrap;
+    row-gap: var(--space-2);
     cursor: not-allowed;
     color: var(--color-muted);
   }
+  /* Body text inside the heading's button: the body's spacing, not the heading's. */
   .trigger .summary {
     display: block;
     margin-top: var(--space-1);
     color: var(--color-muted);
     font-weight: 400;
+    line-height: 1.6;
+    letter-spacing: normal;
+    text-wrap: pretty;
   }
   .chevron {
     flex: none;
