@@ -57,6 +57,7 @@ export function ThemeToggle() {
 }
 
 const switchGroup = css`
+  container-type: inline-size;
   display: grid;
   grid-template-columns: repeat(3, minmax(0, 1fr));
   gap: var(--space-1);
@@ -78,6 +79,14 @@ const switchGroup = css`
     font-weight: 600;
     font-size: 0.9375rem;
     cursor: pointer;
+  }
+  /* In a narrow menu (a 320 px phone's: 72 px a button) 'System' and its icon do not fit side by side. */
+  @container (max-width: 16.5rem) {
+    button {
+      flex-direction: column;
+      gap: 0.125rem;
+      padding: var(--space-1);
+    }
   }
   button[aria-pressed='true'] {
     background: var(--color-text);

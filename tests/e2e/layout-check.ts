@@ -42,6 +42,8 @@ export interface LayoutProblems {
   cutOff: string[];
   /** The document scrolls sideways by this many px (0 when it does not). */
   sidewaysScroll: number;
+  /** Buttons and links whose own label is wider than they are: the rest spills out of their box or is cut. */
+  overflowingLabels: string[];
   /** Text inputs whose text is under 16 px (iOS zooms into them on focus). */
   smallInputText: string[];
   /** Buttons, links and fields under 44 × 44 px in the header, open dialogs and forms (phones only). */
@@ -145,6 +147,16 @@ async function measureInPage({ phone, thirdParty, popups }: MeasureOptions): Pro
 
     const scrolling = document.scrollingElement ?? document.documentElement;
     const sidewaysScroll = Math.max(0, scrolling.scrollWidth - width);
+
+    // A label wider than its button spills past it, where a pressed button's light text vanishes on the light page
+    // around it. The overflow shows in the element's scroll width, whatever its overflow style.
+    const overflowingLabels: string[] = [];
+    for (const element of document.body.querySelectorAll<HTMLElement>('button, a[href], summary, [role=tab]')) {
+      if (getComputedStyle(element).display === 'inline' || !shown(element) || visuallyHidden(element)) continue;
+      const by = element.scrollWidth - element.clientWidth;
+      if (by > 1)
+        overflowingLabels.push(`${describe(element, element.getBoundingClientRect())} is ${by} px too narrow`);
+    }
 
     const textFields = document.querySelectorAll<HTMLElement>(
       'input:not([type=checkbox]):not([type=radio]):not([type=range]):not([type=hidden]):not([type=submit]):not([type=button]), select, textarea',
@@ -251,6 +263,6 @@ async function measureInPage({ phone, thirdParty, popups }: MeasureOptions): Pro
         }
       }
     }
-    return { cutOff, sidewaysScroll, smallInputText, smallTapTargets, inDialogs };
+    return { cutOff, sidewaysScroll, overflowingLabels, smallInputText, smallTapTargets, inDialogs };
   }
 }

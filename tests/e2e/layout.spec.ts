@@ -4,10 +4,10 @@ import { expect, test, untilLaidOut } from './fixtures.ts';
 import { type LayoutProblems, measureLayout, viewports } from './layout-check.ts';
 import { signInApi } from './operator-support.ts';
 
-// Every page whole at every common width: nothing cut off at either edge, no sideways scroll, input text of
-// 16 px or more, and 44 px tap targets on phones; both orientations, both themes. Every dialog a visitor can open
-// whole inside its own box too: nothing outside it, no field over another, no sideways scroll within it. One page
-// per route, resized in a loop. The desktop project runs it (the test sets every size itself), so the suite pays
+// Every page whole at every common width: nothing cut off at either edge, no sideways scroll, no button or link
+// label wider than its box, input text of 16 px or more, and 44 px tap targets on phones; both orientations, both
+// themes. Every dialog a visitor can open whole inside its own box too: nothing outside it, no field over another, no
+// sideways scroll within it. One page per route, resized in a loop. The desktop project runs it (the test sets every size itself), so the suite pays
 // for it once.
 
 /** What was wrong at each screen size and theme; empty when the page is whole everywhere. */
@@ -27,6 +27,7 @@ function describeProblems(where: string, problems: LayoutProblems): string[] {
   return [
     ...problems.cutOff.map((problem) => `${where}: cut off: ${problem}`),
     ...(problems.sidewaysScroll > 0 ? [`${where}: the page scrolls sideways by ${problems.sidewaysScroll} px`] : []),
+    ...problems.overflowingLabels.map((problem) => `${where}: label wider than its box: ${problem}`),
     ...problems.smallInputText.map((problem) => `${where}: ${problem}`),
     ...problems.smallTapTargets.map((problem) => `${where}: tap target under 44 × 44 px: ${problem}`),
     ...problems.inDialogs.map((problem) => `${where}: in the dialog ${problem}`),
