@@ -482,7 +482,7 @@ test('the case study opens and closes; the others are coming soon', { tag: '@pho
     expect(lines).toBeLessThanOrEqual(2);
   }
   const spacing = await trigger
-    .locator('.summary')
+    .getByText(/^A buyer lead who ignored five calls/)
     .evaluate(
       (element) =>
         Number.parseFloat(getComputedStyle(element).lineHeight) / Number.parseFloat(getComputedStyle(element).fontSize),

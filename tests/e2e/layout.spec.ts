@@ -7,8 +7,8 @@ import { signInApi } from './operator-support.ts';
 // Every page whole at every common width: nothing cut off at either edge, no sideways scroll, no button or link
 // label wider than its box, input text of 16 px or more, and 44 px tap targets on phones; both orientations, both
 // themes. Every dialog a visitor can open whole inside its own box too: nothing outside it, no field over another, no
-// sideways scroll within it. One page per route, resized in a loop. The desktop project runs it (the test sets every size itself), so the suite pays
-// for it once.
+// sideways scroll within it. One page per route, resized in a loop. The desktop project runs it (the test sets every
+// size itself), so the suite pays for it once.
 
 /** What was wrong at each screen size and theme; empty when the page is whole everywhere. */
 async function problemsAcrossScreens(page: Page, popups?: string): Promise<string[]> {
