@@ -76,10 +76,10 @@ export default defineConfig({
       PROMO_VIDEO_ID: 'porchlight01',
       // Every demo-call test posts from 127.0.0.1; the per-number 6-hour rule still applies.
       DEMO_RATE_LIMIT_PER_HOUR: '1000',
-      // The local call driver plays the scripted call four times as fast: a minute's call in about fifteen
-      // seconds. The live call's tests hold each push until they have seen the step before (call-room.ts), so
-      // the pace sets how long they wait, never what they see.
-      LOCAL_CALL_PACE: '0.25',
+      // The local call driver plays the scripted call ten times as fast: its 50 seconds in 5, after the
+      // 2 seconds of preparing. The live call's tests hold each push until they have seen the step before
+      // (call-room.ts), so the pace sets how long they wait, never what they see.
+      LOCAL_CALL_PACE: '0.1',
       // Operator sign-in, session cookies and signed hooks; tests/e2e/operator.spec.ts checks that none of
       // these reaches the build, the served pages or any script the browser loads.
       CLIENT_DASHBOARD_PASSWORD: 'e2e-client-dashboard-pw',
