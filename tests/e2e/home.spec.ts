@@ -399,6 +399,30 @@ test('pricing tabs switch with the mouse and the arrow keys', { tag: '@desktop' 
   await expect(calculatorTab).toBeFocused();
 });
 
+test('on phones from 320 to 414 px each pricing tab reads on one line and is a 44 px target', {
+  tag: '@phone',
+}, async ({ page }) => {
+  await page.goto('/#pricing');
+  const tabs = page.getByRole('tab');
+  await expect(tabs).toHaveText(['Pricing Calculator', 'All Features']);
+  for (const width of [320, 360, 414]) {
+    await page.setViewportSize({ width, height: 740 });
+    // Lines its label takes, and its height.
+    const shapes = await tabs.evaluateAll((elements) =>
+      elements.map((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        return { lines, tall: element.getBoundingClientRect().height >= 44 };
+      }),
+    );
+    expect(shapes, `${width} px`).toEqual([
+      { lines: 1, tall: true },
+      { lines: 1, tall: true },
+    ]);
+  }
+});
+
 test('the offer card shows its toast for five seconds', { tag: '@phone' }, async ({ page }) => {
   await page.clock.install();
   await page.goto('/#pricing');

@@ -19,13 +19,21 @@ const tablist = css`
   border-radius: 999px;
   background: var(--color-surface);
   button {
+    /* A 44 px target; the label on one line, which on a 320 px phone needs the narrower padding below. */
+    min-height: 2.75rem;
     padding: var(--space-2) var(--space-4);
+    white-space: nowrap;
     border: 0;
     border-radius: 999px;
     background: transparent;
     color: var(--color-text);
     font-weight: 600;
     cursor: pointer;
+  }
+  @media (max-width: 359.98px) {
+    button {
+      padding-inline: 0.625rem;
+    }
   }
   button[aria-selected='true'] {
     background: var(--color-text);
