@@ -13,6 +13,16 @@ test.each([
   ['1210867530', '1210867530'],
   ['', ''],
   ['call me', ''],
+  // Digits of any script count as the digits they are: full-width (a Japanese keyboard), Arabic-Indic,
+  // Devanagari, and mathematical monospace, whose run of ten follows four others.
+  ['（２１０）８６７－５３０９', '2108675309'],
+  ['＋１ ２１０ ８６７ ５３０９', '2108675309'],
+  ['٢١٠ ٨٦٧ ٥٣٠٩', '2108675309'],
+  ['२१० ८६७ ५३०९', '2108675309'],
+  ['𝟸𝟷𝟶 𝟾𝟼𝟽 𝟻𝟹𝟶𝟿', '2108675309'],
+  ['210 ８６７ 5309', '2108675309'],
+  // Other numerals are not digits: superscripts, circled and Roman numerals, fractions.
+  ['²¹⁰ ⑧⑥⑦ Ⅴ ½', ''],
 ])('cleanPhone(%j) is %j', (input, expected) => {
   expect(cleanPhone(input)).toBe(expected);
 });

@@ -1,8 +1,28 @@
 // Phone handling shared by every phone input and the server (docs/product-rules.md#phone-numbers).
 
-/** Strips every non-digit; an 11-digit number starting with 1 loses that 1 (the country code). */
+const DECIMAL_DIGIT = /\p{Nd}/u;
+
+/**
+ * The value of a decimal digit of any script (the full-width ２ a Japanese keyboard types, the Arabic-Indic ٢):
+ * Unicode encodes every script's 0 to 9 as a run of ten code points, and some runs follow one another.
+ */
+function digitValue(digit: string): string {
+  const code = digit.codePointAt(0) ?? 0;
+  let first = code;
+  while (first > 0 && DECIMAL_DIGIT.test(String.fromCodePoint(first - 1))) first--;
+  return String((code - first) % 10);
+}
+
+/** The digits of `input`, each as its ASCII digit, whatever script it was typed in; nothing else. */
+export function phoneDigits(input: string): string {
+  return input.replace(/\p{Nd}/gu, (digit) => (digit <= '9' ? digit : digitValue(digit))).replace(/\D/g, '');
+}
+
+/**
+ * Keeps only the digits (`phoneDigits`); an 11-digit number starting with 1 loses that 1 (the country code).
+ */
 export function cleanPhone(input: string): string {
-  const digits = input.replace(/\D/g, '');
+  const digits = phoneDigits(input);
   return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
 }
 

@@ -241,6 +241,17 @@ test.each([
 
 // --- The 6-hour rule ---
 
+test('a number typed in full-width digits is the number: stored and called as its ASCII digits', async () => {
+  const api = await demoApi();
+  const res = await api.post({ ...form, phone: '（２１０）８６７－５３０９' });
+  expect(res.status).toBe(201);
+  expect(await api.stored.lead()).toMatchObject({ phone: '2108675309' });
+  expect(await api.stored.call()).toMatchObject({ phone_number: '+12108675309', status: 'preparing' });
+  // And is held by the 6-hour rule as the same number, whichever digits it comes in next.
+  expect((await api.post({ ...form, email: 'other@example.com' })).status).toBe(429);
+  expect((await api.post({ ...form, phone: '٢١٠٨٦٧٥٣٠٩', email: 'third@example.com' })).status).toBe(429);
+});
+
 test('the same number is refused for 6 hours, then accepted again', async () => {
   const api = await demoApi();
   expect((await api.post(form)).status).toBe(201);

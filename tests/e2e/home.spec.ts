@@ -285,6 +285,21 @@ test('a valid hero number opens the demo-call dialog; an invalid one only warns'
   expect(sent.filter(({ path, body }) => /210\D*555/.test(path + body))).toEqual([]);
 });
 
+test('a number typed in full-width digits opens the dialog with it, and the dialog formats them as typed', {
+  tag: '@phone',
+}, async ({ page }) => {
+  await page.goto('/');
+  // As a Japanese keyboard types it.
+  await page.getByLabel('Your phone number').fill('２１０ ５５５ ０１９９');
+  await heroCallButton(page).click();
+  const dialog = page.getByRole('dialog', { name: 'Have the AI call me' });
+  const phone = dialog.getByLabel('Phone number');
+  await expect(phone).toHaveValue('(210) 555-0199');
+  await phone.fill('');
+  await phone.pressSequentially('２１０８');
+  await expect(phone).toHaveValue('(210) 8');
+});
+
 test('on phones from 320 to 414 px the hero field shows its whole placeholder and a whole number', {
   tag: '@phone',
 }, async ({ page }) => {

@@ -43,3 +43,9 @@ test('an edit in the middle keeps the caret after the same digits', () => {
   // Caret at the start stays there.
   expect(reformatPhone('2108675309', 0)).toEqual({ value: '(210) 867-5309', caret: 0 });
 });
+
+test('full-width digits typed with a Japanese keyboard become the number, the caret after the same digits', () => {
+  expect(reformatPhone('２１０８６７５３０９', 10)).toEqual({ value: '(210) 867-5309', caret: 14 });
+  // A full-width 4 typed after '(210) 8'.
+  expect(reformatPhone('(210) 8４67-5309', 8)).toEqual({ value: '(210) 846-7530', caret: 8 });
+});

@@ -1,4 +1,4 @@
-import { formatPhoneAsYouType } from '#shared/phone.ts';
+import { formatPhoneAsYouType, phoneDigits } from '#shared/phone.ts';
 
 /**
  * Reformats a phone field after an edit and says where the caret belongs: after the same number of digits
@@ -6,7 +6,7 @@ import { formatPhoneAsYouType } from '#shared/phone.ts';
  */
 export function reformatPhone(raw: string, caret: number): { value: string; caret: number } {
   const value = formatPhoneAsYouType(raw);
-  const digitsBefore = raw.slice(0, caret).replace(/\D/g, '').length;
+  const digitsBefore = phoneDigits(raw.slice(0, caret)).length;
   if (digitsBefore === 0) return { value, caret: 0 };
   let seen = 0;
   for (let i = 0; i < value.length; i++) {
