@@ -105,7 +105,8 @@ export function createRenderer(routeTable: RouteObject[]): Render {
           emotionCache={styles.cache}
           theme={options.theme}
         >
-          <StaticRouterProvider router={router} context={context} nonce={options.nonce} />
+          {/* Only the operator pages hydrate a router (client/entry-client.tsx); the islands read no route data. */}
+          <StaticRouterProvider router={router} context={context} nonce={options.nonce} hydrate={operator} />
         </AppProviders>,
         {
           nonce: options.nonce,

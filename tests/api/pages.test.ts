@@ -177,6 +177,10 @@ test('the marketing pages ship no router and no page code, and the operator app 
   expect(closure(false, 'client/entry-islands.tsx').has(reactDomClient)).toBe(false);
   const home = appLoadOf((await request(ctx.app).get('/')).text).preloads;
   expect(home).toContain(`/${manifest[reactDomClient]?.file}`);
+  // Nor the router's state, which only the operator app reads as it hydrates.
+  for (const page of ['/', '/blogs', '/privacy'])
+    expect((await request(ctx.app).get(page)).text).not.toContain('__staticRouterHydrationData');
+  expect((await request(ctx.app).get('/leads')).text).toContain('__staticRouterHydrationData');
 });
 
 test('a missing hashed asset is a plain 404, not a page', async () => {
