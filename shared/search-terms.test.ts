@@ -41,6 +41,9 @@ test('a search is a whole number exactly, part of a number, an address start, or
   expect(searchLookup('(210) 867-5309')).toEqual({ exact: '2108675309' });
   expect(searchLookup('1-210-867-5309')).toEqual({ exact: '2108675309' });
   expect(searchLookup('867-5309')).toEqual({ prefixes: ['8675309'] });
+  // Digits of any script, as every phone field reads them (docs/product-rules.md#phone-numbers).
+  expect(searchLookup('２１０ ８６７ ５３０９')).toEqual({ exact: '2108675309' });
+  expect(searchLookup('٥٣٠٩')).toEqual({ prefixes: ['5309'] });
   expect(searchLookup(' Jane.S@Example ')).toEqual({ prefixes: ['jane.s@example'] });
   expect(searchLookup('Smith  JANE smith')).toEqual({ prefixes: ['smith', 'jane'] });
   expect(searchLookup('%')).toEqual({ prefixes: [] });

@@ -8,7 +8,7 @@ import { cleanPhone, isTenDigitPhone } from './phone.ts';
 // Letters and digits of any script; everything else separates words.
 const WORD = /[\p{L}\p{N}]+/gu;
 // Digits with what people type around them: (210) 867-5309, +1 210.867.5309.
-const PHONE_LIKE = /^[\d\s().+-]+$/;
+const PHONE_LIKE = /^[\p{Nd}\s().+-]+$/u;
 /** A search holds at most this many words; more say nothing a person would type. */
 export const SEARCH_WORDS_MAX = 8;
 
