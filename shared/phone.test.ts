@@ -21,6 +21,9 @@ test.each([
   ['२१० ८६७ ५३०९', '2108675309'],
   ['𝟸𝟷𝟶 𝟾𝟼𝟽 𝟻𝟹𝟶𝟿', '2108675309'],
   ['210 ８６７ 5309', '2108675309'],
+  // Invisible and format characters pasted along are not digits either: they go.
+  ['\u200b(210)\u2060 867-5309\u202e', '2108675309'],
+  ['\u200f٢١٠\u200f ٨٦٧ ٥٣٠٩', '2108675309'],
   // Other numerals are not digits: superscripts, circled and Roman numerals, fractions.
   ['²¹⁰ ⑧⑥⑦ Ⅴ ½', ''],
 ])('cleanPhone(%j) is %j', (input, expected) => {

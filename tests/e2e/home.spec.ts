@@ -414,26 +414,38 @@ test('pricing tabs switch with the mouse and the arrow keys', { tag: '@desktop' 
   await expect(calculatorTab).toBeFocused();
 });
 
-test('on phones from 320 to 414 px each pricing tab reads on one line and is a 44 px target', {
+test('on phones from 320 to 414 px each pricing tab reads on one line, is a 44 px target and stays inside the section', {
   tag: '@phone',
 }, async ({ page }) => {
   await page.goto('/#pricing');
   const tabs = page.getByRole('tab');
   await expect(tabs).toHaveText(['Pricing Calculator', 'All Features']);
-  for (const width of [320, 360, 414]) {
+  for (const width of [320, 360, 390, 414]) {
     await page.setViewportSize({ width, height: 740 });
-    // Lines its label takes, and its height.
+    // Lines its label takes, its height, and whether it stays inside the pill around the tabs, and the pill
+    // inside the section's content, clear of its padding.
     const shapes = await tabs.evaluateAll((elements) =>
       elements.map((element) => {
         const range = document.createRange();
         range.selectNodeContents(element);
         const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
-        return { lines, tall: element.getBoundingClientRect().height >= 44 };
+        const within = (inner: Element | null, outer: Element | null) => {
+          if (!inner || !outer) return false;
+          const a = inner.getBoundingClientRect();
+          const b = outer.getBoundingClientRect();
+          const style = getComputedStyle(outer);
+          return (
+            a.left >= b.left + parseFloat(style.paddingLeft) && a.right <= b.right - parseFloat(style.paddingRight)
+          );
+        };
+        const list = element.closest('[role="tablist"]');
+        const inside = within(element, list) && within(list, list?.closest('section .inner, section') ?? null);
+        return { lines, tall: element.getBoundingClientRect().height >= 44, inside };
       }),
     );
     expect(shapes, `${width} px`).toEqual([
-      { lines: 1, tall: true },
-      { lines: 1, tall: true },
+      { lines: 1, tall: true, inside: true },
+      { lines: 1, tall: true, inside: true },
     ]);
   }
 });
