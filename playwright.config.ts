@@ -38,7 +38,10 @@ export default defineConfig({
   // (tests/e2e/shell.spec.ts) let it run, which also keeps page.route in reach of every request.
   // A trace costs a quarter of the suite's time even when it is thrown away; a failure still leaves its error
   // context (the page's accessibility tree) and a screenshot. `npx playwright test --trace on` records them.
-  use: { baseURL, launchOptions, trace: 'off', screenshot: 'only-on-failure', serviceWorkers: 'block' },
+  // Playwright's own 'only-on-failure' screenshots every page as its context closes, passed or not, and throws
+  // the picture away after a pass: a twentieth of the suite's time, more of a short test's. The page fixture takes
+  // it after a failure only (tests/e2e/fixtures.ts).
+  use: { baseURL, launchOptions, trace: 'off', screenshot: 'off', serviceWorkers: 'block' },
   projects: [
     // A test that does the same at any size runs once: tagged @phone, on the phone (most visitors; the layout
     // spec checks every page at every width), or @desktop, on the desktop (a pointer to hover with, tablet and

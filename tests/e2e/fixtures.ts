@@ -8,7 +8,8 @@ export const test = base.extend<{ pageErrors: string[] }>({
   // after its first paint, client/app-loader.ts); `waitUntil: 'commit'` opts out.
   // The app marks `<html data-hydrated>` once the page answers its first input (client/islands/boot.tsx,
   // client/components/hydration-signal.tsx).
-  page: async ({ page }, use) => {
+  // A failed test leaves a screenshot of the page as it was (playwright.config.ts says why it is taken here).
+  page: async ({ page }, use, testInfo) => {
     const hydrated = () => page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
     const goto = page.goto.bind(page);
     page.goto = async (url, options) => {
@@ -23,6 +24,11 @@ export const test = base.extend<{ pageErrors: string[] }>({
       return response;
     };
     await use(page);
+    if (testInfo.status === testInfo.expectedStatus && testInfo.errors.length === 0) return;
+    const path = testInfo.outputPath('test-failed-1.png');
+    if (await page.screenshot({ path, timeout: 5_000 }).catch(() => false)) {
+      await testInfo.attach('screenshot', { path, contentType: 'image/png' });
+    }
   },
   pageErrors: [
     async ({ page, baseURL }, use) => {
