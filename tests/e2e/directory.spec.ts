@@ -3,7 +3,7 @@ import { expect, test } from './fixtures.ts';
 // The configured directory (playwright.config.ts), answered here instead of on the network.
 const DIRECTORY = 'https://directory.example.test/agents';
 
-test.describe('with scripts turned off', () => {
+test.describe('with scripts turned off', { tag: '@phone' }, () => {
   test.use({ javaScriptEnabled: false });
 
   test('/directory still sends the browser to the directory', async ({ page }) => {

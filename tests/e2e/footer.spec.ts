@@ -3,9 +3,9 @@ import { expect, test } from './fixtures.ts';
 
 const footer = (page: Page) => page.getByRole('contentinfo');
 
-test('the footer carries the brand mark, the tagline and a © line with the year the site was built', async ({
-  page,
-}) => {
+test('the footer carries the brand mark, the tagline and a © line with the year the site was built', {
+  tag: '@phone',
+}, async ({ page }) => {
   // A browser whose clock says another year: the line keeps the server's year, and hydrating it changes nothing
   // (a mismatch would be a console error, which fails the test).
   await page.clock.setFixedTime(new Date('2031-06-01T12:00:00Z'));
@@ -21,7 +21,7 @@ test('the footer carries the brand mark, the tagline and a © line with the year
   ).toBeVisible();
 });
 
-test('the social links are the brands’ marks, each named for a screen reader', async ({ page }) => {
+test('the social links are the brands’ marks, each named for a screen reader', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/privacy');
   const profiles = [
     ['Porchlight on X (Twitter)', 'https://twitter.com/porchlightai'],

@@ -4,10 +4,9 @@ import { expect, test, untilCached } from './fixtures.ts';
 // The server keeps each page once rendered and sends it again with no nonce: its CSP allows the page's inline
 // scripts and styles by hash instead (docs/decisions/0005-page-cache-and-csp.md). A script or style the policy
 // refused would be a console error, which fails the test.
-test('a page from the page cache runs under its hash-based policy: boot script, hydration, run-time styles, dialogs', async ({
-  page,
-  request,
-}) => {
+test('a page from the page cache runs under its hash-based policy: boot script, hydration, run-time styles, dialogs', {
+  tag: '@phone',
+}, async ({ page, request }) => {
   await untilCached(request, '/blogs');
   await fakeCalEmbed(page);
   const response = await page.goto('/blogs');

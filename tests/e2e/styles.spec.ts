@@ -24,10 +24,9 @@ function stylesAfterHydration(page: Page) {
   });
 }
 
-test('a cached page hydrates on the styles the server sent in <head>, without inserting them again', async ({
-  page,
-  request,
-}) => {
+test('a cached page hydrates on the styles the server sent in <head>, without inserting them again', {
+  tag: '@phone',
+}, async ({ page, request }) => {
   await untilCached(request, '/blogs');
   const response = await page.goto('/blogs');
   expect(response?.headers()['content-security-policy']).not.toContain("'nonce-");
@@ -38,6 +37,7 @@ test('a cached page hydrates on the styles the server sent in <head>, without in
 
 testWithOwnServer(
   'a streamed page hydrates on the styles the server sent, without inserting them again',
+  { tag: '@phone' },
   async ({ page }) => {
     // A server of its own has only the sitemap's pages in its cache: the first visit of a page outside it (a noindex
     // page) is the streamed render.
@@ -51,10 +51,9 @@ testWithOwnServer(
   },
 );
 
-test('hydrating a cached page moves none of the styles the server sent: the page is not styled and laid out again', async ({
-  page,
-  request,
-}) => {
+test('hydrating a cached page moves none of the styles the server sent: the page is not styled and laid out again', {
+  tag: '@phone',
+}, async ({ page, request }) => {
   // A streamed render's late sections bring their styles in <body>, which Emotion moves into <head>.
   await untilCached(request, '/');
   // A style element moved within the document is a stylesheet removed and added again: the browser matches every
