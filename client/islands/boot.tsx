@@ -71,8 +71,10 @@ function when(load: IslandLoad, element: Element, run: () => void): void {
 }
 
 /**
- * A page opened at one of its sections (`/#pricing`) is put at it as the navigation did (80 px below the top,
- * after 50 ms, in 600 ms), once the sections above it are laid out: the browser's own jump landed on estimates.
+ * A page opened at one of its sections (`/#pricing`), or whose address changes to one (a link to `#faq` on the page,
+ * a step back), is put at it as the navigation did (80 px below the top, after 50 ms, in 600 ms), once the sections
+ * above it are laid out: the browser's own jump landed on estimates, and those sections laid out later would push
+ * the section down.
  */
 function scrollToLinkedSection(): void {
   const section = decodeURIComponent(window.location.hash.slice(1));
@@ -95,6 +97,7 @@ export function bootIslands(hydrateRoot: HydrateRoot, emotionKey: string): void 
     layOutWhenIdle(element);
   }
   scrollToLinkedSection();
+  window.addEventListener('hashchange', scrollToLinkedSection);
   const elements = [...document.querySelectorAll<HTMLElement>(ISLAND_ELEMENT)];
   const dueAtOnce = elements.filter((element) => element.getAttribute(ISLAND_ATTRIBUTES.load) === 'now').length;
   // Hydrated, for `data-hydrated`; settled (hydrated, or failed to load), for the clicks held until then.

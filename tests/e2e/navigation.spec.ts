@@ -78,6 +78,47 @@ test('with reduced motion a section is reached at once, without a smooth scroll'
   expect(Math.abs(top - 80)).toBeLessThanOrEqual(1);
 });
 
+test('a hash change while the sections above are still to be laid out lands on the section, and it stays there', {
+  tag: '@phone',
+}, async ({ page }) => {
+  // A busy phone: the browser has had no idle moment yet, so the sections below the first screen still hold their
+  // estimated heights (client/lib/lay-out-when-idle.ts) until the test lets the idle moments come. Those above the
+  // section must be laid out before it is put in place: laid out later, they would push it down, and the page does
+  // not count on the browser's scroll anchoring (not every browser has it) to hide that.
+  await page.addInitScript(() => {
+    const held: IdleRequestCallback[] = [];
+    window.requestIdleCallback = (callback) => held.push(callback);
+    Object.assign(window, {
+      __idle: () => {
+        for (const callback of held.splice(0)) callback({ didTimeout: false, timeRemaining: () => 50 });
+        return held.length;
+      },
+    });
+  });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  const waitingAbove = () =>
+    page.evaluate(() => {
+      const faq = document.getElementById('faq');
+      return [...document.querySelectorAll('main section')].filter(
+        (section) =>
+          getComputedStyle(section).contentVisibility === 'auto' &&
+          faq !== null &&
+          section.compareDocumentPosition(faq) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).length;
+    });
+  expect(await waitingAbove()).toBeGreaterThan(0);
+  await page.evaluate(() => {
+    window.location.hash = 'faq';
+  });
+  const faqTop = () => page.locator('#faq').evaluate((el) => Math.round(el.getBoundingClientRect().top));
+  await expect.poll(faqTop).toBe(80);
+  expect(await waitingAbove()).toBe(0);
+  // Every idle moment the page was waiting for, then: nothing above the section moves it.
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __idle(): number }).__idle())).toBe(0);
+  expect(await faqTop()).toBe(80);
+});
+
 test('a section that does not exist only warns in the console', { tag: '@phone' }, async ({ page }) => {
   const warnings: string[] = [];
   page.on('console', (message) => {
