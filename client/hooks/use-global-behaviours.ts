@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { scrollToSection, scrollWindowTo, whenElementExists } from '#client/lib/smooth-scroll.ts';
+import { scrollToSection, scrollWindowTo, sectionOfHash, whenElementExists } from '#client/lib/smooth-scroll.ts';
 import { SCROLL_TO_TOP_DURATION_MS, SECTION_SCROLL_DELAY_MS, SECTION_SCROLL_DURATION_MS } from '#shared/ui-timing.ts';
 
 // How long a section named by a navigation may take to arrive (its page's code may still be loading).
@@ -11,7 +11,7 @@ function sectionOf(state: unknown, hash: string): string | undefined {
     const section = state.scrollToSection;
     if (typeof section === 'string' && section) return section;
   }
-  return hash.length > 1 ? decodeURIComponent(hash.slice(1)) : undefined;
+  return sectionOfHash(hash);
 }
 
 /**

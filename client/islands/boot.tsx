@@ -5,7 +5,7 @@ import { type ComponentType, StrictMode, startTransition, useEffect } from 'reac
 import type { Root } from 'react-dom/client';
 import { LAY_OUT_WHEN_IDLE_ATTRIBUTE, layOutWhenIdle } from '#client/lib/lay-out-when-idle.ts';
 import { nextTask } from '#client/lib/next-task.ts';
-import { scrollToSection } from '#client/lib/smooth-scroll.ts';
+import { scrollToSection, sectionOfHash } from '#client/lib/smooth-scroll.ts';
 import { NonceContext } from '#client/nonce.tsx';
 import { PUBLIC_CONFIG_ELEMENT_ID, PublicConfigContext } from '#client/public-config.tsx';
 import { adoptServerStyles } from '#client/styles/server-styles.ts';
@@ -77,7 +77,7 @@ function when(load: IslandLoad, element: Element, run: () => void): void {
  * the section down.
  */
 function scrollToLinkedSection(): void {
-  const section = decodeURIComponent(window.location.hash.slice(1));
+  const section = sectionOfHash(window.location.hash);
   // A section that is not there only warns (scrollToSection).
   if (!section) return;
   setTimeout(() => scrollToSection(section, SECTION_SCROLL_DURATION_MS), SECTION_SCROLL_DELAY_MS);

@@ -41,6 +41,20 @@ export function scrollWindowTo(top: number | (() => number), duration: number): 
   requestAnimationFrame(step);
 }
 
+/**
+ * The section an address's hash names (`#pricing`), or undefined for none. A hash that is no valid escape (`#%E0`,
+ * typed or sent in a link) names the section spelled as it stands: it only warns, as any missing section does.
+ */
+export function sectionOfHash(hash: string): string | undefined {
+  const raw = hash.slice(1);
+  if (!raw) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 /** Scrolls so the section's top sits the header offset below the viewport top; warns if it is missing. */
 export function scrollToSection(id: string, duration: number): boolean {
   const element = document.getElementById(id);

@@ -132,6 +132,24 @@ test('a section that does not exist only warns in the console', { tag: '@phone' 
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
+test('an address whose hash is no valid escape still gives a working page that only warns', { tag: '@phone' }, async ({
+  page,
+}) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  // goto returns once the page has hydrated (fixtures.ts); a page whose code stopped on the hash never would.
+  await page.goto('/#%E0%A4%A');
+  await expect.poll(() => warnings).toContain('Section "%E0%A4%A" not found');
+  await page.evaluate(() => {
+    window.location.hash = '%E0%A4';
+  });
+  await expect.poll(() => warnings).toContain('Section "%E0%A4" not found');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+});
+
 test('the logo scrolls to the top on the home page and goes home from another page', { tag: '@phone' }, async ({
   page,
 }) => {
