@@ -7,7 +7,7 @@ import { takeBackup } from '#db/backups.ts';
 import { LOCK_FILE } from '#db/data-dir-lock.ts';
 import { createDatabase, migrateToLatest } from '#db/database.ts';
 import { migrations } from '#db/migrations/index.ts';
-import { runScript, type ServerProcess, startServer } from '#tests/support/server-script.ts';
+import { runScript, type ServerProcess, startServer } from '#tests/support/server-process.ts';
 import { PASSWORDS } from '#tests/support/sessions.ts';
 
 // Process-level checks of what an operator relies on: SIGTERM, kill -9, backups, restore and upgrades against

@@ -4,10 +4,10 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, expect, test } from 'vitest';
 import {
+  type ListeningServer,
   postLead,
-  type ServerProcess,
+  startListeningServer,
   startReceiver,
-  startServerProcess,
   waitUntil,
 } from '#tests/support/server-process.ts';
 
@@ -29,8 +29,8 @@ function tempDataDir() {
   return dir;
 }
 
-async function server(env: Record<string, string>): Promise<ServerProcess> {
-  const started = await startServerProcess({
+async function server(env: Record<string, string>): Promise<ListeningServer> {
+  const started = await startListeningServer({
     // Long enough that a busy machine's slow answer is not taken for a failure (and the lead sent again).
     OUTBOUND_TIMEOUT_MS: '5000',
     API_RATE_LIMIT_PER_MINUTE: '100000',

@@ -3,10 +3,10 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, expect, test } from 'vitest';
 import { CALL_JOIN_EVENT, CALL_STATUS_EVENT, type CallStatusEvent } from '#shared/call-status-protocol.ts';
 import {
+  type ListeningServer,
   postLead,
-  type ServerProcess,
+  startListeningServer,
   startReceiver,
-  startServerProcess,
   waitUntil,
 } from '#tests/support/server-process.ts';
 import { createTestDatabase, testPostgresUrl } from '#tests/support/test-database.ts';
@@ -21,9 +21,9 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function instance(env: Record<string, string>): Promise<ServerProcess> {
+async function instance(env: Record<string, string>): Promise<ListeningServer> {
   // The browser tests' entry: the production server with a clock at noon in Texas, so demo calls are made now.
-  const started = await startServerProcess(env, 'tests/support/e2e-server.ts');
+  const started = await startListeningServer(env, 'tests/support/e2e-server.ts');
   cleanups.push(() => {
     started.child.kill('SIGKILL');
   });

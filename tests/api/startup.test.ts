@@ -1,45 +1,22 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, vi } from 'vitest';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-
-/** Runs `server/index.ts` as `npm start` does, until it prints `untilText` or exits. */
-function startServer(env: Record<string, string>, untilText?: string) {
-  const child = spawn(process.execPath, ['server/index.ts'], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'production', LOG_LEVEL: 'info', ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    child.stdout.on('data', (chunk) => {
-      stdout += chunk;
-      if (untilText && stdout.includes(untilText)) resolve({ code: null, stdout, stderr });
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += chunk;
-    });
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-  return { child, done };
-}
+import { startServer } from '#tests/support/server-process.ts';
 
 test('a bad configuration value stops start-up with one line naming the variable', async () => {
-  const { done } = startServer({ PORT: 'eighty' });
-  const { code, stderr } = await done;
-  expect(code).toBe(1);
+  const server = startServer({ PORT: 'eighty' });
+  expect(await server.exited).toBe(1);
+  const stderr = server.stderr();
   expect(stderr.trim().split('\n')).toHaveLength(1);
   expect(stderr).toMatch(/^Invalid environment variable PORT: /);
 });
 
 test('TRUST_PROXY=true stops start-up with one line saying to give a hop count or the proxy addresses', async () => {
-  const { done } = startServer({ TRUST_PROXY: 'true' });
-  const { code, stderr } = await done;
-  expect(code).toBe(1);
+  const server = startServer({ TRUST_PROXY: 'true' });
+  expect(await server.exited).toBe(1);
+  const stderr = server.stderr();
   expect(stderr.trim().split('\n')).toHaveLength(1);
   expect(stderr).toMatch(/^Invalid environment variable TRUST_PROXY: true would trust any X-Forwarded-For/);
   expect(stderr).toMatch(
@@ -60,20 +37,20 @@ test.each([
   async (value, line) => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-proxy-'));
     const dataDir = path.join(root, 'data');
-    // Until it exits, or (wrongly) listens.
-    const { child, done } = startServer(
-      { TRUST_PROXY: value, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' },
-      'listening on',
-    );
+    const server = startServer({ TRUST_PROXY: value, DATA_DIR: dataDir });
     try {
-      const { code, stdout, stderr } = await done;
+      // Until it exits, or (wrongly) listens.
+      const code = await server.listening.then(
+        () => 'listening',
+        () => server.exited,
+      );
       expect(code).toBe(1);
-      expect(stderr.trim().split('\n')).toHaveLength(1);
-      expect(stderr).toMatch(line);
-      expect(stdout).toBe('');
+      expect(server.stderr().trim().split('\n')).toHaveLength(1);
+      expect(server.stderr()).toMatch(line);
+      expect(server.stdout()).toBe('');
       expect(fs.existsSync(dataDir)).toBe(false);
     } finally {
-      child.kill('SIGKILL');
+      server.child.kill('SIGKILL');
       fs.rmSync(root, { recursive: true, force: true });
     }
   },
@@ -82,37 +59,34 @@ test.each([
 
 test('the server migrates, says the local call driver stands in, serves, and shuts down gracefully on SIGTERM', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-start-'));
-  const { child, done } = startServer({ PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir }, 'listening on');
+  const server = startServer({ DATA_DIR: dataDir });
   try {
-    const started = await done;
-    const port = /"port":(\d+)/.exec(started.stdout)?.[1];
-    expect(port).toBeDefined();
-    expect(started.stdout).toContain('database migrated');
+    const port = await server.listening;
+    expect(server.stdout()).toContain('database migrated');
     // No Vapi, no LEAD_WEBHOOK_URL nor HOOK_SECRET: the operator is told that the local call driver stands in.
-    const callRuntime = started.stdout.split('\n').find((line) => line.includes('local call driver'));
+    const callRuntime = server
+      .stdout()
+      .split('\n')
+      .find((line) => line.includes('local call driver'));
     expect(callRuntime).toContain('no call provider or automation configured');
     expect(callRuntime).toContain('the local call driver plays the scripted demo call');
     const health = await fetch(`http://127.0.0.1:${port}/readyz`);
     expect(health.status).toBe(200);
     expect(fs.existsSync(path.join(dataDir, 'porchlight.sqlite'))).toBe(true);
 
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
   } finally {
-    child.kill('SIGKILL');
+    server.child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }, 90_000);
 
 test('on SIGTERM a request in flight still gets its answer, new connections are refused, then the process exits', async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'porchlight-stop-'));
-  const { child, done } = startServer(
-    { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, HOOK_SECRET: 'stop-test-secret-0123456789' },
-    'listening on',
-  );
+  const server = startServer({ DATA_DIR: dataDir, HOOK_SECRET: 'stop-test-secret-0123456789' });
   try {
-    const port = Number(/"port":(\d+)/.exec((await done).stdout)?.[1]);
+    const port = await server.listening;
     // A signed hook whose body is still arriving: the server cannot answer before the last byte.
     const body = JSON.stringify({ externalId: 'lead-in-flight', receivedAt: '2026-01-01T00:00:00.000Z' });
     const socket = net.connect(port, '127.0.0.1');
@@ -130,8 +104,7 @@ test('on SIGTERM a request in flight still gets its answer, new connections are 
     // The request has reached the app (its body parser is waiting) before the signal.
     await new Promise((resolve) => setTimeout(resolve, 200));
 
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-    child.kill('SIGTERM');
+    server.child.kill('SIGTERM');
     // New connections are refused once the signal is handled; on a busy machine that can take a moment.
     await vi.waitFor(() => expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow(), {
       timeout: 15_000,
@@ -142,9 +115,9 @@ test('on SIGTERM a request in flight still gets its answer, new connections are 
     await closed;
     // Any real answer will do: this one is refused for its stale timestamp, after the whole body was read.
     expect(answer).toMatch(/^HTTP\/1\.1 401 /);
-    expect(await exited).toBe(0);
+    expect(await server.exited).toBe(0);
   } finally {
-    child.kill('SIGKILL');
+    server.child.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }, 90_000);

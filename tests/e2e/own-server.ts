@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { type ServerProcess, startServerProcess } from '#tests/support/server-process.ts';
+import { type ListeningServer, startListeningServer } from '#tests/support/server-process.ts';
 import { test } from './fixtures.ts';
 import { serverEnv } from './operator-support.ts';
 
@@ -16,13 +16,13 @@ async function freePort(): Promise<number> {
  * the browser tests' server with its own empty database, so nothing another test writes in parallel shows
  * up in what it reads. The page, `request` and the outbound-request guard all take it as their base URL.
  */
-export const testWithOwnServer = test.extend<{ ownServer: ServerProcess }>({
+export const testWithOwnServer = test.extend<{ ownServer: ListeningServer }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern; it needs none.
   ownServer: async ({}, use, testInfo) => {
     // SITE_URL must name the server's own origin (the API answers only its own pages), so the port is chosen
     // first; another process may take it in between, and then another port is tried.
     const start = async (port: number) =>
-      startServerProcess(
+      startListeningServer(
         {
           ...serverEnv(),
           PORT: String(port),
@@ -33,7 +33,7 @@ export const testWithOwnServer = test.extend<{ ownServer: ServerProcess }>({
         },
         'tests/support/e2e-server.ts',
       );
-    const startOnFreePort = async (attempt = 1): Promise<ServerProcess> => {
+    const startOnFreePort = async (attempt = 1): Promise<ListeningServer> => {
       const port = await freePort();
       try {
         return { ...(await start(port)), url: `http://localhost:${port}` };

@@ -1,52 +1,100 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { promisify } from 'node:util';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export interface ServerProcess {
   child: ChildProcessWithoutNullStreams;
-  url: string;
-  output(): string;
-  /** Resolves with the exit code (null after a signal). */
+  /** Resolves with the port once the server says it listens; rejects if it exits first. */
+  listening: Promise<number>;
+  /** Resolves with the exit code (null after a signal) once the process has ended and its output is read. */
   exited: Promise<number | null>;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves when stdout contains `text` (now or later). */
+  printed(text: string): Promise<void>;
 }
 
 /**
- * Runs the production server as `npm start` does, on a free loopback port, and resolves once it listens.
- * `script` may be another entry that builds it the same way (the browser tests' tests/support/e2e-server.ts).
+ * Runs the production server as `npm start` does, in its own process, on a free loopback port unless `env` says
+ * otherwise. `script` may be another entry that builds it the same way (the browser tests'
+ * tests/support/e2e-server.ts).
  */
-export async function startServerProcess(
-  env: Record<string, string>,
-  script = 'server/index.ts',
-): Promise<ServerProcess> {
+export function startServer(env: Record<string, string>, script = 'server/index.ts'): ServerProcess {
   const child = spawn(process.execPath, [script], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
       LOG_LEVEL: 'info',
-      PORT: '0',
       HOST: '127.0.0.1',
+      PORT: '0',
       ...env,
     },
   });
-  let output = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  const port = await new Promise<number>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const match = /"port":(\d+)[^\n]*listening on/.exec(output);
-      if (match) resolve(Number(match[1]));
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk: Buffer) => {
-      output += chunk;
-    });
-    exited.then((code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
+  let out = '';
+  let err = '';
+  const waiting: { text: string; resolve: () => void }[] = [];
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
+    for (const wait of waiting.filter((w) => out.includes(w.text))) {
+      waiting.splice(waiting.indexOf(wait), 1);
+      wait.resolve();
+    }
   });
-  return { child, url: `http://127.0.0.1:${port}`, output: () => output, exited };
+  child.stderr.on('data', (chunk) => {
+    err += chunk;
+  });
+  // 'close' rather than 'exit': by then both outputs have been read to their end.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+  const printed = (text: string) =>
+    out.includes(text) ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ text, resolve }));
+  // The port of the log line that says it listens (another line may name the metrics listener's).
+  const listening = Promise.race([
+    printed('listening on').then(() => Number(/"port":(\d+)[^\n]*listening on/.exec(out)?.[1])),
+    exited.then((code) => {
+      throw new Error(`the server exited (${code}) before listening:\n${out}${err}`);
+    }),
+  ]);
+  listening.catch(() => undefined);
+  return { child, listening, exited, stdout: () => out, stderr: () => err, printed };
+}
+
+/** A server started by `startServer` that listens, with its address. */
+export interface ListeningServer extends ServerProcess {
+  url: string;
+}
+
+/** `startServer`, resolved once the server listens. */
+export async function startListeningServer(
+  env: Record<string, string>,
+  script = 'server/index.ts',
+): Promise<ListeningServer> {
+  const server = startServer(env, script);
+  return { ...server, url: `http://127.0.0.1:${await server.listening}` };
+}
+
+/** Runs one of the repo's command line scripts (e.g. `server/commands/db-backup.ts`) to its end. */
+export async function runScript(
+  file: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [file, ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', ...env },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    // execFile rejects on a non-zero exit with the code and both outputs on the error.
+    if (!(error instanceof Error && 'code' in error && typeof error.code === 'number')) throw error;
+    const output = (name: string) => (name in error ? String(Reflect.get(error, name)) : '');
+    return { code: error.code, stdout: output('stdout'), stderr: output('stderr') };
+  }
 }
 
 let sequence = 0;
