@@ -15,8 +15,11 @@ import { blockingLines, explainBlocking } from './lib/lighthouse-blocking.ts';
 import { buildIfNeeded, ROOT, startProductionServer } from './lib/production-server.ts';
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
-// LIGHTHOUSE_SAVE=<dir> keeps each run's full report as JSON, to read with Lighthouse's viewer.
+// LIGHTHOUSE_SAVE=<dir> keeps each run's full report as JSON, to read with Lighthouse's viewer, and beside it the
+// tasks its Total Blocking Time counts.
 const SAVE_DIR = process.env.LIGHTHOUSE_SAVE;
+// LIGHTHOUSE_PAGE=<label> audits that page only (`/`, `/ (dark)`, `/blogs` or an article's path), to compare builds.
+const PAGE = process.env.LIGHTHOUSE_PAGE;
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
   '--headless=new',
@@ -144,13 +147,14 @@ try {
   const blogs = await (await fetch(`${base}/blogs`)).text();
   const links = [...new Set(Array.from(blogs.matchAll(/href="(\/blog\/[^"#?]+)"/g), (match) => String(match[1])))];
   if (!links.length) throw new Error('no article link on /blogs');
-  const articles = process.env.LIGHTHOUSE_ARTICLES === 'all' ? links : links.slice(0, 1);
-  const targets: Target[] = [
+  const articles = process.env.LIGHTHOUSE_ARTICLES === 'all' || PAGE ? links : links.slice(0, 1);
+  const allTargets: Target[] = [
     { label: '/', path: '/', categories: CATEGORIES },
     { label: '/ (dark)', path: '/', dark: true, categories: ['accessibility'] },
     { label: '/blogs', path: '/blogs', categories: CATEGORIES },
     ...articles.map((article) => ({ label: article, path: article, categories: CATEGORIES })),
   ];
+  const targets = PAGE ? allTargets.filter((target) => target.label === PAGE) : allTargets;
   console.log(
     `Lighthouse ${lighthouseVersion()} mobile preset, Chromium at ${CHROME_PATH}, median of ${RUNS} runs, ` +
       `${os.cpus().length} cores (load average ${os.loadavg()[0]?.toFixed(2)}: other work on the machine skews performance)\n`,
@@ -172,6 +176,10 @@ try {
         fs.mkdirSync(SAVE_DIR, { recursive: true });
         const name = `${target.label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}.json`;
         fs.writeFileSync(path.join(SAVE_DIR, name), JSON.stringify(lhr));
+        if (target.categories.includes('performance')) {
+          const lines = blockingLines(await explainBlocking(lastRun));
+          fs.writeFileSync(path.join(SAVE_DIR, name.replace(/\.json$/, '.blocking.txt')), `${lines.join('\n')}\n`);
+        }
       }
     }
     const med = (pick: (lhr: Result) => number) => median(results.map(pick));
