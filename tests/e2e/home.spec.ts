@@ -346,6 +346,31 @@ test("a number sent from the hero before the page's code has run opens the dialo
   expect(new URL(page.url()).search).toBe('');
 });
 
+test.describe('with scripts turned off', { tag: '@phone' }, () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the hero puts no typed number in the address and offers the number to dial instead', async ({ page }) => {
+    // No hydration to wait for without scripts.
+    await page.goto('/', { waitUntil: 'commit' });
+    const form = page.getByRole('main').locator('form');
+    // Nothing will call: the note that says it would is gone, and the line in its place gives the number to dial.
+    await expect(form.getByText('AI will call you immediately.')).toBeHidden();
+    await expect(
+      form.getByText("The AI calls once this page's scripts run, and they are off in this browser."),
+    ).toBeVisible();
+    await expect(form.getByRole('link', { name: '(210) 555-0142' })).toHaveAttribute('href', 'tel:+12105550142');
+    // The browser sends the form itself, with nothing of the number in it.
+    await page.getByLabel('Your phone number').fill('(210) 555-0199');
+    const sent = page.waitForRequest((request) => request.isNavigationRequest());
+    await heroCallButton(page).click();
+    const request = await sent;
+    expect(new URL(request.url()).search).toBe('');
+    expect(request.postData()).toBeNull();
+    await page.waitForLoadState();
+    expect(new URL(page.url()).search).toBe('');
+  });
+});
+
 test('the calculator follows the slider by keyboard and mouse, to the cent', async ({ page }) => {
   await page.goto('/#pricing');
   const slider = page.getByRole('slider', { name: 'Lead volume slider' });

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import type { FormEvent } from 'react';
+import { type FormEvent, useRef } from 'react';
 import { useOpenDialog } from '#client/state/dialogs.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
 import home from '#content/home.json';
@@ -96,6 +96,16 @@ const form = css`
   html[data-calls] & .now {
     display: none;
   }
+  /* Without scripts (no class from the boot script) nothing calls: a line saying what to do instead replaces the
+     note. A class rather than <noscript>, which assistive technology and test tools may skip. */
+  html:not(.js) & .note,
+  html.js & .no-script {
+    display: none;
+  }
+  .no-script {
+    margin: var(--space-2) 0 0 var(--space-4);
+    font-size: 0.9375rem;
+  }
 `;
 
 const chips = css`
@@ -168,13 +178,16 @@ function refreshCallTiming() {
   else root.dataset.calls = timing;
 }
 
-/** The hero: the number typed here only opens the demo-call dialog; it is sent nowhere. */
+/**
+ * The hero: the number typed here only opens the demo-call dialog; it is sent nowhere. Its field has no name, so a
+ * browser that sends the form itself (scripts off) puts no number in the address.
+ */
 export function Hero() {
   const openDialog = useOpenDialog();
+  const field = useRef<HTMLInputElement>(null);
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const value = new FormData(event.currentTarget).get('phone');
-    const digits = cleanPhone(typeof value === 'string' ? value : '');
+    const digits = cleanPhone(field.current?.value ?? '');
     if (isTenDigitPhone(digits)) openDialog({ kind: 'demo-call', phone: digits });
     else console.warn(HERO_PHONE_WARNING);
   };
@@ -190,8 +203,8 @@ export function Hero() {
                 Your phone number
               </label>
               <input
+                ref={field}
                 id="hero-phone"
-                name="phone"
                 type="tel"
                 inputMode="tel"
                 autoComplete="tel"
@@ -206,6 +219,10 @@ export function Hero() {
               <span className="now">AI will call you immediately.</span>
               <span className="later-today">Outside calling hours, the AI will call you at {opening}.</span>
               <span className="tomorrow">Outside calling hours, the AI will call you at {opening} tomorrow.</span>
+            </p>
+            <p className="no-script">
+              The AI calls once this page's scripts run, and they are off in this browser. Rather call us? Dial{' '}
+              <a href={`tel:${site.contact.phone}`}>{site.contact.phoneDisplay}</a> directly.
             </p>
           </form>
           <ul css={chips} aria-label="What the assistant does">
