@@ -98,6 +98,10 @@ const globalCss = `
   [hidden] {
     display: none !important;
   }
+  /* What a form that only scripts can send says when they are off: the boot script's class is missing then. */
+  html.js .no-script {
+    display: none;
+  }
   .visually-hidden {
     position: absolute;
     width: 1px;

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DO_NOT_CONTACT_MESSAGE } from '#shared/messages.ts';
+import { DO_NOT_CONTACT_MESSAGE, REVOCATION_RECEIVED_MESSAGE } from '#shared/messages.ts';
 import { uniqueEmail } from '#tests/support/stored-leads.ts';
 import { expect, test } from './fixtures.ts';
 
@@ -68,4 +68,46 @@ test('a contact form’s receipt shows the consent, revokes it, and the form the
   const refused = pageErrors.filter((error) => /status of 422/.test(error));
   expect(refused).toHaveLength(1);
   pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((error) => !/status of 422/.test(error)));
+});
+
+test(
+  "the policy page's form takes consent back for a number or an address, and answers alike either way",
+  {
+    tag: '@phone',
+  },
+  async ({ page, pageErrors }, testInfo) => {
+    await page.goto('/consent-policies');
+    const form = page.getByRole('form', { name: 'Stop us contacting you' });
+    await expect(form.getByText(/they are off in this browser/)).toBeHidden();
+    const field = form.getByLabel('Phone number or e-mail address');
+    const send = form.getByRole('button', { name: 'Stop contacting me' });
+    await field.fill('210 555');
+    await send.click();
+    await expect(form.getByText('Please enter a 10-digit phone number or an e-mail address')).toBeVisible();
+    // An address nobody gave us: the same answer as for one we hold, so the form tells nobody who is known.
+    await field.fill(uniqueEmail('revocation', testInfo));
+    await send.click();
+    await expect(form.getByRole('status')).toHaveText(REVOCATION_RECEIVED_MESSAGE);
+    // The browser reports the refused request itself.
+    expect(pageErrors.filter((error) => /status of 400/.test(error))).toHaveLength(1);
+    pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((error) => !/status of 400/.test(error)));
+  },
+);
+
+test.describe('with scripts turned off', { tag: '@phone' }, () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the policy page's form says how else consent is taken back", async ({ page }) => {
+    // No hydration to wait for without scripts.
+    await page.goto('/consent-policies', { waitUntil: 'commit' });
+    const form = page.getByRole('form', { name: 'Stop us contacting you' });
+    await expect(
+      form.getByText("This form sends once this page's scripts run, and they are off in this browser."),
+    ).toBeVisible();
+    await expect(form.getByRole('link', { name: 'hello@porchlight.ai' })).toHaveAttribute(
+      'href',
+      'mailto:hello@porchlight.ai',
+    );
+    await expect(form.getByRole('link', { name: '(210) 555-0142' })).toHaveAttribute('href', 'tel:+12105550142');
+  });
 });

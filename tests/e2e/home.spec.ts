@@ -269,6 +269,8 @@ test('a valid hero number opens the demo-call dialog; an invalid one only warns'
   expect(await scale()).toBe(1);
   await phone.focus();
   await expect.poll(scale).toBeCloseTo(1.02, 3);
+  // With scripts running, the line for a browser without them stays out of sight.
+  await expect(form.getByText(/they are off in this browser/)).toBeHidden();
   // The number is sent nowhere: no API call (the page's visit beacon aside) and no request carrying it.
   const sent: { path: string; body: string }[] = [];
   page.on('request', (request) => sent.push({ path: new URL(request.url()).pathname, body: request.postData() ?? '' }));

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { FormField } from '#client/features/contact/form-field.tsx';
 import { useIslandId } from '#client/islands/island-context.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
+import { site } from '#content/site.ts';
 import { readApiError } from '#shared/api-error.ts';
 import { REVOCATION_RECEIVED_MESSAGE } from '#shared/messages.ts';
 
@@ -84,6 +85,11 @@ export function RevocationForm() {
           setError(undefined);
         }}
       />
+      <p className="no-script">
+        This form sends once this page's scripts run, and they are off in this browser. Reply STOP to any text from us,
+        write to <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a> or call{' '}
+        <a href={`tel:${site.contact.phone}`}>{site.contact.phoneDisplay}</a> instead.
+      </p>
       {state.kind === 'done' && <p role="status">{REVOCATION_RECEIVED_MESSAGE}</p>}
       {state.kind === 'failed' && <p role="alert">{state.message}</p>}
       <button type="submit" css={buttonStyles.primary} aria-disabled={state.kind === 'sending'}>

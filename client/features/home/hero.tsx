@@ -96,10 +96,9 @@ const form = css`
   html[data-calls] & .now {
     display: none;
   }
-  /* Without scripts (no class from the boot script) nothing calls: a line saying what to do instead replaces the
-     note. A class rather than <noscript>, which assistive technology and test tools may skip. */
-  html:not(.js) & .note,
-  html.js & .no-script {
+  /* Without scripts (no class from the boot script) nothing calls: the .no-script line (client/styles/global-styles.tsx)
+     says what to do instead. */
+  html:not(.js) & .note {
     display: none;
   }
   .no-script {
