@@ -1,5 +1,4 @@
 import '@vitejs/plugin-react/preamble';
-import createCache from '@emotion/cache';
 import { StrictMode, startTransition } from 'react';
 import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -7,6 +6,7 @@ import { appliedTheme } from '#client/layout/theme-choice.ts';
 import { nextTask } from '#client/lib/next-task.ts';
 import { registerServiceWorkerOnLoad } from '#client/lib/register-service-worker.ts';
 import { adoptServerStyles } from '#client/styles/server-styles.ts';
+import { createStyleCache } from '#client/styles/style-cache.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { AppProviders, EMOTION_KEY } from './app-providers.tsx';
 import { operatorRoutes as routes } from './operator-routes.tsx';
@@ -43,7 +43,7 @@ const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce 
 // here rather than statically for that reason.
 const [{ hydrateRoot }] = await Promise.all([import('react-dom/client'), resolveLazyMatches(routes)]);
 await nextTask();
-const emotionCache = createCache({ key: EMOTION_KEY, nonce });
+const emotionCache = createStyleCache(EMOTION_KEY, nonce);
 adoptServerStyles(emotionCache);
 const router = createBrowserRouter(routes, { hydrationData: window.__staticRouterHydrationData });
 

@@ -1,4 +1,4 @@
-import createCache, { type EmotionCache } from '@emotion/cache';
+import type { EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { type createStore, Provider as StateProvider } from 'jotai';
 import { type ComponentType, StrictMode, startTransition, useEffect } from 'react';
@@ -9,6 +9,7 @@ import { scrollToSection, sectionOfHash } from '#client/lib/smooth-scroll.ts';
 import { NonceContext } from '#client/nonce.tsx';
 import { PUBLIC_CONFIG_ELEMENT_ID, PublicConfigContext } from '#client/public-config.tsx';
 import { adoptServerStyles } from '#client/styles/server-styles.ts';
+import { createStyleCache } from '#client/styles/style-cache.ts';
 import type { PublicConfig } from '#shared/public-config.ts';
 import { SECTION_SCROLL_DELAY_MS, SECTION_SCROLL_DURATION_MS } from '#shared/ui-timing.ts';
 import { islandModules } from './browser-registry.ts';
@@ -36,7 +37,7 @@ function readPage(hydrateRoot: HydrateRoot, emotionKey: string): Page {
   // Browsers hide the nonce attribute from the DOM, but the property keeps it for styles inserted at runtime.
   const nonce = document.querySelector<HTMLScriptElement>('script[nonce]')?.nonce ?? '';
   const text = document.getElementById(PUBLIC_CONFIG_ELEMENT_ID)?.textContent ?? '{}';
-  const emotionCache = createCache({ key: emotionKey, nonce });
+  const emotionCache = createStyleCache(emotionKey, nonce);
   adoptServerStyles(emotionCache);
   return { nonce, publicConfig: JSON.parse(text), emotionCache, store: createPageStore(), hydrateRoot };
 }

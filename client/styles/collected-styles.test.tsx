@@ -194,3 +194,34 @@ test('a slow destination holds the render back and still gets the whole page, in
   expect(found).toHaveLength(2);
   expect(found[1]?.[2]).toContain('order:6;');
 });
+
+test('styles come without vendor prefixes for browsers that cannot run the site, and keep the ones written by hand', async () => {
+  const styles = collectingCache('css', NONCE);
+  const destination = sink();
+  const rule = css`
+    display: flex;
+    align-items: center;
+    transform: scale(1.02);
+    transition: transform 200ms ease;
+    mask-image: url(/m.svg);
+    -webkit-line-clamp: 2;
+  `;
+  await new Promise<void>((resolve, reject) => {
+    const stream = renderToPipeableStream(
+      <CacheProvider value={styles.cache}>
+        <Page late={<p css={rule}>Clamped</p>} />
+      </CacheProvider>,
+      {
+        onAllReady: () => stream.pipe(withCollectedStyles(destination, styles)),
+        onShellError: reject,
+      },
+    );
+    destination.on('finish', resolve);
+  });
+  const text = styleElements(destination.text())
+    .map((found) => found[2] ?? '')
+    .join('');
+  expect(text).toContain('display:flex;align-items:center;transform:scale(1.02);transition:transform 200ms ease;');
+  expect(text).toContain('mask-image:url(/m.svg);-webkit-line-clamp:2;');
+  expect(text.match(/-(webkit|moz|ms)-/g)).toEqual(['-webkit-']);
+});

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
-import createCache, { type EmotionCache } from '@emotion/cache';
+import type { EmotionCache } from '@emotion/cache';
 import { SERVER_STYLES_ATTRIBUTE } from './server-styles.ts';
+import { createStyleCache } from './style-cache.ts';
 
 // Emotion's default server render puts a <style> before every styled component, inside <body>: invalid HTML,
 // and the browser recalculates styles for each while it parses. Here the render's cache keeps the CSS instead
@@ -22,7 +23,7 @@ export interface CollectingCache {
 const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
 
 export function collectingCache(key: string, nonce: string): CollectingCache {
-  const cache = createCache({ key, nonce });
+  const cache = createStyleCache(key, nonce);
   // Read by Emotion on the server: inserted CSS goes into `cache.inserted` rather than into a <style> element.
   cache.compat = true;
   const order: string[] = [];

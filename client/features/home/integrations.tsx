@@ -30,7 +30,12 @@ function markStyles(mark: CrmMark) {
   return css`
     height: calc(var(--cap) * ${((mark.height / 100) * capScale(mark)).toFixed(3)});
     aspect-ratio: ${mark.width} / ${mark.height};
-    /* Longhands: the HTML checker's CSS profile knows the mask shorthand only as SVG's. */
+    /* Longhands: the HTML checker's CSS profile knows the mask shorthand only as SVG's. Prefixed too, for Safari
+       before 15.4, which would otherwise paint each mark as a solid block (client/styles/style-cache.ts). */
+    -webkit-mask-image: url(${mark.src});
+    -webkit-mask-position: center;
+    -webkit-mask-size: contain;
+    -webkit-mask-repeat: no-repeat;
     mask-image: url(${mark.src});
     mask-position: center;
     mask-size: contain;
