@@ -1,6 +1,4 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
-import { expect, test, themeChosenBefore, untilLaidOut } from './fixtures.ts';
+import { axeFindings, expect, test, themeChosenBefore, untilLaidOut } from './fixtures.ts';
 
 // WCAG 2.0, 2.1 and 2.2 at levels A and AA: what axe can decide by itself on each public page.
 const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -13,14 +11,6 @@ const PAGES = [
   { path: '/privacy', heading: 'Privacy Policy' },
   { path: '/no-such-page', heading: 'Page not found' },
 ];
-
-/** Axe's findings, one readable line per failing element, so a failure says what to fix. */
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-  return results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
-  );
-}
 
 for (const theme of ['light', 'dark'] as const) {
   test.describe(`${theme} theme`, () => {
@@ -43,7 +33,7 @@ for (const theme of ['light', 'dark'] as const) {
         await page.evaluate(() => window.scrollTo(0, 0));
         await expect(page.getByTestId('splash')).toBeHidden();
         await untilLaidOut(page);
-        expect(await violations(page)).toEqual([]);
+        expect(await axeFindings(page, { tags: WCAG_AA })).toEqual([]);
       });
     }
   });
@@ -55,7 +45,6 @@ test.describe('compact navigation', { tag: '@phone' }, () => {
     await expect(page.getByTestId('splash')).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
-    await page.waitForTimeout(300); // the drawer slides in; contrast is measured on its final colours
-    expect(await violations(page)).toEqual([]);
+    expect(await axeFindings(page, { tags: WCAG_AA })).toEqual([]);
   });
 });

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
   contactFormMessages,
@@ -10,7 +9,7 @@ import {
 import { recordAdPixel } from '#tests/support/ad-pixel-recorder.ts';
 import { storedLeads, uniqueEmail } from '#tests/support/stored-leads.ts';
 import { CAL_EMBED_SCRIPT, fakeCalEmbed, realCalEmbed, silentCalEmbed } from './fake-cal.ts';
-import { expect, test, untilHydrated } from './fixtures.ts';
+import { axeFindings, expect, test, untilHydrated } from './fixtures.ts';
 
 const CONTACT_TITLE = 'Get a call from our AI assistant';
 
@@ -168,12 +167,10 @@ for (const theme of ['light', 'dark'] as const) {
     const dialog = await openContactFromFooter(page);
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await expect(dialog.getByLabel('First Name')).toHaveAttribute('aria-invalid', 'true');
-    const contact = await new AxeBuilder({ page }).include('dialog[open]').analyze();
-    expect(contact.violations).toEqual([]);
+    expect(await axeFindings(page, { include: 'dialog[open]' })).toEqual([]);
     await dialog.getByRole('button', { name: 'Book a Call Directly' }).click();
     await expect(page.getByRole('dialog', { name: 'Book a demo' }).getByRole('alert')).toBeVisible();
-    const booking = await new AxeBuilder({ page }).include('dialog[open]').analyze();
-    expect(booking.violations).toEqual([]);
+    expect(await axeFindings(page, { include: 'dialog[open]' })).toEqual([]);
     expectBrowserReports(pageErrors, /ERR_INTERNET_DISCONNECTED/, 1);
   });
 }

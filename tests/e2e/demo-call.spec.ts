@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { emailCheckMessages, nameInvalidMessage, SAME_NUMBER_COOLDOWN_MESSAGE } from '#shared/messages.ts';
 import { loadBuiltChunk } from '#tests/support/built-assets.ts';
 import { storedLeads, uniqueEmail } from '#tests/support/stored-leads.ts';
-import { expect, heroCallButton, lineOf, pauseClock, test } from './fixtures.ts';
+import { axeFindings, expect, heroCallButton, lineOf, pauseClock, test } from './fixtures.ts';
 
 // The server's clock starts at 2026-01-15T18:00:00Z (tests/support/e2e-server.ts): noon on a 210 number
 // (America/Chicago, inside calling hours) and 08:00 on an 808 number (Pacific/Honolulu, outside them).
@@ -184,8 +183,7 @@ test('with every error showing, the form passes axe in both themes', async ({ pa
   await expect(dialog.getByLabel('Phone number')).toHaveAttribute('aria-invalid', 'true');
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const audit = await new AxeBuilder({ page }).include('dialog').analyze();
-    expect(audit.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeFindings(page, { include: 'dialog' })).toEqual([]);
   }
 });
 

@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import { type APIRequestContext, test as base, expect, type Page, type Request, type TestInfo } from '@playwright/test';
 import { type StoredTheme, THEME_COOKIE } from '#shared/theme-cookie.ts';
 import { builtChunkUrl } from '#tests/support/built-assets.ts';
@@ -135,6 +136,30 @@ export async function untilLaidOut(page: Page) {
       ),
     )
     .toBe(0);
+}
+
+/**
+ * Axe's findings (every rule, or those with `tags`) in the part of the page `include` selects, one readable line per
+ * failing element, read once what is moving has come to rest: a theme switched a moment ago eases a button's
+ * background over 150 ms (client/styles/buttons.ts) and a drawer slides in, and a colour read halfway is none a visitor
+ * is left with.
+ */
+export async function axeFindings(page: Page, { include, tags }: { include?: string; tags?: string[] } = {}) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+  let builder = new AxeBuilder({ page });
+  if (include) builder = builder.include(include);
+  if (tags) builder = builder.withTags(tags);
+  const results = await builder.analyze();
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
+  );
 }
 
 /**

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
-import { expect, lineOf, test, themeChosenBefore } from './fixtures.ts';
+import { axeFindings, expect, lineOf, test, themeChosenBefore } from './fixtures.ts';
 import { givenUpLead, routeGivenUpInbox } from './given-up-inbox.ts';
 import { passwordFor, signInApi } from './operator-support.ts';
 import { testWithOwnServer } from './own-server.ts';
@@ -293,12 +292,7 @@ for (const theme of ['light', 'dark'] as const) {
     // Nothing scrolls sideways, on the phone as on the desktop.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    const results = await new AxeBuilder({ page }).withTags(WCAG_AA).analyze();
-    expect(
-      results.violations.flatMap((violation) =>
-        violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
-      ),
-    ).toEqual([]);
+    expect(await axeFindings(page, { tags: WCAG_AA })).toEqual([]);
   });
 }
 

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { holdCallPushes, isFields, isFinalLine, isLine, isState, scriptedLines, scriptedSummary } from './call-room.ts';
-import { expect, lineOf, pauseClock, test, untilHydrated } from './fixtures.ts';
+import { axeFindings, expect, lineOf, pauseClock, test, untilHydrated } from './fixtures.ts';
 import { measureLayout } from './layout-check.ts';
 import { passwordFor, signInApi } from './operator-support.ts';
 
@@ -124,8 +123,7 @@ test('the call live: lines in order as spoken, partials replaced, fields filling
   }
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const audit = await new AxeBuilder({ page }).include('dialog').analyze();
-    expect(audit.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeFindings(page, { include: 'dialog' })).toEqual([]);
   }
 
   // Closed, it stays closed: a reload opens nothing.
@@ -283,7 +281,6 @@ test('the operator reads the call in the lead inbox: state, outcome, duration, s
   await expect(card.getByRole('definition').filter({ hasText: 'Booked: Saturday at 11 AM' })).toBeVisible();
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    const audit = await new AxeBuilder({ page }).include('article').analyze();
-    expect(audit.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeFindings(page, { include: 'article' })).toEqual([]);
   }
 });
