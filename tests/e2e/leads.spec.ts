@@ -184,6 +184,8 @@ testWithOwnServer(
     });
     await signInApi(page.request, 'operator');
     await page.goto('/leads');
+    // As the other inbox tests do, the page is settled before it is used: the inbox above the panel has loaded.
+    await expect(page.getByRole('status').filter({ hasText: /^Leads / })).toHaveText('Leads 1-2 of 2, newest first.');
     const privacy = page.getByRole('region', { name: 'Privacy requests' });
     await privacy.getByLabel('Phone number or e-mail address').fill(demo.email.toUpperCase());
     await privacy.getByRole('button', { name: 'Find records' }).click();
