@@ -40,7 +40,10 @@ const header = css`
     background-color 200ms ease,
     border-color 200ms ease,
     box-shadow 200ms ease;
-  &[data-opaque='true'] {
+  /* Without scripts nothing follows the scroll (no class from the boot script): opaque from the start, so the page's
+     text never shows through it. */
+  &[data-opaque='true'],
+  html:not(.js) & {
     background: var(--color-surface);
     border-bottom-color: var(--color-border);
     box-shadow: var(--shadow-sm);

@@ -66,6 +66,18 @@ test('the header turns opaque once the page is scrolled more than 10 px', async 
   await expect(header).toHaveAttribute('data-opaque', 'false');
 });
 
+test.describe('with scripts turned off', { tag: '@phone' }, () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the header is opaque, so the text scrolled under it does not show through', async ({ page }) => {
+    // No hydration to wait for without scripts.
+    await page.goto('/privacy', { waitUntil: 'commit' });
+    await expect
+      .poll(() => page.getByRole('banner').evaluate((el) => getComputedStyle(el).backgroundColor))
+      .toMatch(/^rgb\(\d+, \d+, \d+\)$/);
+  });
+});
+
 test('the footer has the company, legal and contact links as real links', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
