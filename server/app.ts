@@ -5,7 +5,7 @@ import express, { type Express } from 'express';
 import { ipKeyGenerator, rateLimit } from 'express-rate-limit';
 import { pinoHttp } from 'pino-http';
 import { analyticsRouter } from '#server/analytics/analytics-router.ts';
-import { receiptRouter, revocationFormRouter } from '#server/consent/consent-router.ts';
+import { receiptRouter, revocationRouters } from '#server/consent/consent-router.ts';
 import { dashboardRouter } from '#server/dashboard/dashboard-router.ts';
 import { hookPath } from '#server/hooks/hook-path.ts';
 import { HOOKS_PATH, signedHooks } from '#server/hooks/hooks.ts';
@@ -164,16 +164,16 @@ export function createApp(ctx: AppContext): Express {
   );
   api.use('/privacy-requests', privacyRequestsRouter({ privacy: ctx.privacy, sessions, clock }));
   const consent = { consent: ctx.consent, clock, siteUrl: config.siteUrl };
-  api.use(
-    '/consent-revocations',
-    revocationFormRouter({ ...consent, limitStores, perHour: config.leads.rateLimitPerHour }),
-  );
+  const revocation = revocationRouters({ ...consent, limitStores, perHour: config.leads.rateLimitPerHour });
+  api.use('/consent-revocations', revocation.api);
   api.use(apiNotFound);
   app.use('/api', api);
 
   app.use(discoveryRouter({ pages: ctx.pages, siteUrl: config.siteUrl }));
   // Receipts are nobody's but their holder's: answered here, never by the page cache (server/consent/).
   app.use(CONSENT_RECEIPT_PATH, receiptRouter(consent));
+  // The revocation form as the browser itself posts it, scripts off: answered with a page of its own.
+  app.use(revocation.page);
   app.get(
     '/{*path}',
     (_req, res, next) => {

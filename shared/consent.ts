@@ -38,3 +38,11 @@ export const CONSENT_TEXTS = {
 
 /** Where a receipt lives: `/consent/<token>`, the token being its only key. */
 export const CONSENT_RECEIPT_PATH = '/consent';
+
+/**
+ * What the revocation form's one field names: a phone number has digits and no `@`, so anything with an `@` is an
+ * address. The form's script and its plain post (when scripts are off) read the field alike.
+ */
+export function revocationSubject(value: string): { phone: string } | { email: string } {
+  return value.includes('@') ? { email: value.trim() } : { phone: value };
+}

@@ -81,6 +81,9 @@ export const DO_NOT_CONTACT_MESSAGE =
   'You asked us not to contact this number or e-mail address. To be contacted again, tick the box below ' +
   'confirming that you want us to contact you, then send the form again.';
 
+/** Ours: the revocation form's field error, for a value that is neither a number nor an address. */
+export const REVOCATION_SUBJECT_MESSAGE = 'Please enter a 10-digit phone number or an e-mail address';
+
 /** Ours: the answer to every request of the revocation form, whether or not the number or address is known. */
 export const REVOCATION_RECEIVED_MESSAGE =
   'Thank you. If we hold consent for this number or e-mail address, it is revoked, and we will not contact it ' +

@@ -19,9 +19,10 @@ declare global {
 
 /**
  * Whether a click on `target` is one on a button only script answers: one that does nothing by itself
- * (`type="button"`), or one that submits a form with no action of its own (the hero's number, the consent
- * revocation). Such a form, sent before its island's code runs, would reload the page with what was typed in its
- * address (`/?phone=…`): the click is held instead, and the form is sent by its island.
+ * (`type="button"`), or one that submits a form with no action of its own (the hero's number). Such a form, sent
+ * before its island's code runs, would reload the page with what was typed in its address (`/?phone=…`): the click
+ * is held instead, and the form is sent by its island. A form with an action (the consent revocation) is the
+ * server's to answer, and goes.
  */
 export function isScriptOnlyButton(target: EventTarget | null): boolean {
   const button = target instanceof Element ? target.closest('button') : null;

@@ -2,18 +2,26 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import express, { type Request, type Response, Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { rateLimitMessage, sendApiError } from '#server/http/api-error.ts';
+import { sendApiError } from '#server/http/api-error.ts';
 import type { RateLimitStores } from '#server/http/rate-limit-store.ts';
 import { sameOriginOnly } from '#server/http/same-origin.ts';
 import { nonceOf } from '#server/http/security.ts';
-import { toFieldErrors } from '#shared/api-error.ts';
+import { type FieldRefusal, toFieldErrors } from '#shared/api-error.ts';
 import type { Clock } from '#shared/clock.ts';
-import { REVOCATION_RECEIVED_MESSAGE } from '#shared/messages.ts';
+import { CONSENT_POLICY_PATH, revocationSubject } from '#shared/consent.ts';
+import { REVOCATION_RECEIVED_MESSAGE, REVOCATION_SUBJECT_MESSAGE } from '#shared/messages.ts';
 import { privacySubjectSchema } from '#shared/privacy-request-schema.ts';
 import type { ConsentStore, RevocationEvidence } from './consent-store.ts';
-import { confirmStopPage, noReceiptPage, receiptPage } from './receipt-page.ts';
+import {
+  confirmStopPage,
+  noReceiptPage,
+  receiptPage,
+  revocationFormPage,
+  revocationLimitedPage,
+  revocationReceivedPage,
+} from './receipt-page.ts';
 
-// The receipt's pages (`/consent/:token`) and the revocation form's API (docs/product-rules.md#consent).
+// The receipt's pages (`/consent/:token`) and the revocation form's two doors (docs/product-rules.md#consent).
 
 const USER_AGENT_MAX = 512;
 
@@ -73,7 +81,7 @@ export function receiptRouter({ consent, clock, siteUrl }: ConsentRouteDeps): Ro
 
 export interface RevocationFormDeps extends ConsentRouteDeps {
   limitStores?: RateLimitStores;
-  /** Requests per address per hour. */
+  /** Requests per address per hour, both doors together. */
   perHour: number;
 }
 
@@ -83,33 +91,63 @@ export interface RevocationFormDeps extends ConsentRouteDeps {
  */
 export const REVOCATION_ANSWER_FLOOR_MS = 250;
 
+const LIMITED_MESSAGE = 'Too many requests. Please wait an hour and try again.';
+
+/** A browser's own post of a form, not the API's JSON. */
+const isFormPost = (req: Request) =>
+  req.is('application/x-www-form-urlencoded') === 'application/x-www-form-urlencoded';
+
 /**
- * POST /api/consent-revocations: a number or an address. The answer is the same whether or not it is known, no
- * sooner for one than the other, and it is rate limited per address, so the form cannot be used to learn who
- * asked to be called.
+ * The consent policy page's revocation form, through either of its doors: `api` (POST /api/consent-revocations,
+ * JSON, for the form's script) and `page` (POST on the policy page itself, the browser's own form post when
+ * scripts are off, answered with a page). Both give the same answer whether or not the number or address is
+ * known, no sooner for one than the other, and share one rate limit per address, so that neither can be used to
+ * learn who asked to be called.
  */
-export function revocationFormRouter({ consent, clock, limitStores, perHour }: RevocationFormDeps): Router {
-  const router = Router();
-  router.post(
-    '/',
-    rateLimit({
-      ...limitStores?.('consent-revocations'),
-      windowMs: 60 * 60_000,
-      limit: perHour,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      message: rateLimitMessage('Too many requests. Please wait an hour and try again.'),
-    }),
-    express.json({ limit: '2kb' }),
+export function revocationRouters({ consent, clock, siteUrl, limitStores, perHour }: RevocationFormDeps) {
+  const limit = rateLimit({
+    ...limitStores?.('consent-revocations'),
+    windowMs: 60 * 60_000,
+    limit: perHour,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler(req, res, _next, options) {
+      if (isFormPost(req)) sendPage(res, options.statusCode, revocationLimitedPage(LIMITED_MESSAGE, nonceOf(res)));
+      else sendApiError(res, options.statusCode, LIMITED_MESSAGE);
+    },
+  });
+
+  /** Revokes what the subject names, no sooner than the floor; the refusal when it names nothing. */
+  async function revoke(req: Request, subject: unknown): Promise<FieldRefusal | undefined> {
+    const started = performance.now();
+    const parsed = privacySubjectSchema.safeParse(subject);
+    if (!parsed.success) return toFieldErrors(parsed.error);
+    await consent.revokeByIdentity(parsed.data, evidenceOf(req), clock());
+    const early = REVOCATION_ANSWER_FLOOR_MS - (performance.now() - started);
+    if (early > 0) await delay(early);
+  }
+
+  const api = Router();
+  api.post('/', limit, express.json({ limit: '2kb' }), async (req, res) => {
+    const refusal = await revoke(req, req.body ?? {});
+    if (refusal) return sendApiError(res, 400, refusal);
+    res.status(202).json({ status: 'received', message: REVOCATION_RECEIVED_MESSAGE });
+  });
+
+  const page = Router();
+  page.post(
+    CONSENT_POLICY_PATH,
+    // A plain form post carries no token, so the same-origin rule is what keeps other sites from sending it.
+    sameOriginOnly(siteUrl),
+    limit,
+    express.urlencoded({ extended: false, limit: '2kb' }),
     async (req, res) => {
-      const started = performance.now();
-      const parsed = privacySubjectSchema.safeParse(req.body ?? {});
-      if (!parsed.success) return sendApiError(res, 400, toFieldErrors(parsed.error));
-      await consent.revokeByIdentity(parsed.data, evidenceOf(req), clock());
-      const early = REVOCATION_ANSWER_FLOOR_MS - (performance.now() - started);
-      if (early > 0) await delay(early);
-      res.status(202).json({ status: 'received', message: REVOCATION_RECEIVED_MESSAGE });
+      const field: unknown = req.body?.subject;
+      const value = typeof field === 'string' ? field : '';
+      const refusal = await revoke(req, revocationSubject(value));
+      if (refusal) return sendPage(res, 400, revocationFormPage(value, REVOCATION_SUBJECT_MESSAGE, nonceOf(res)));
+      sendPage(res, 200, revocationReceivedPage(REVOCATION_RECEIVED_MESSAGE, nonceOf(res)));
     },
   );
-  return router;
+  return { api, page };
 }

@@ -3,8 +3,9 @@ import { CONSENT_POLICY_PATH, CONSENT_RECEIPT_PATH } from '#shared/consent.ts';
 import { escapeXml as text } from '#shared/xml.ts';
 import type { Receipt } from './consent-store.ts';
 
-// The receipt's pages, rendered on the server with no script: a receipt must read the same on any browser, and
-// it is nobody's but its holder's, so it never goes through the page cache (docs/product-rules.md#consent).
+// The consent pages rendered on the server with no script (docs/product-rules.md#consent): the receipt's, which
+// must read the same on any browser and is nobody's but its holder's, so it never goes through the page cache;
+// and the revocation form's answers when a browser posts it itself, its scripts off.
 
 /** `(•••) •••-5309`: enough for the holder to know the number, not enough for anyone else to learn it. */
 export function maskPhone(digits: string): string {
@@ -39,9 +40,13 @@ blockquote{margin:0;padding:.75rem 1rem;border-left:4px solid #d6d3d1;background
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.35rem 1rem;margin:0}
 dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 button{font:inherit;font-weight:600;padding:.7rem 1.2rem;border-radius:.5rem;border:0;background:#b91c1c;color:#fff;cursor:pointer;min-height:44px}
-button:focus-visible,a:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
+label{display:block;font-weight:600;margin:1rem 0 .25rem}
+input{box-sizing:border-box;width:100%;max-width:24rem;min-height:44px;padding:0 .75rem;font:inherit;color:inherit;background:inherit;border:1px solid #78716c;border-radius:.5rem}
+input[aria-invalid=true]{border-color:#b91c1c}
+.error{margin:.25rem 0 0;color:#b91c1c;font-size:.9rem}
+button:focus-visible,a:focus-visible,input:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
 .actions{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;margin-top:1rem}
-@media (prefers-color-scheme:dark){body{background:#1c1917;color:#f5f5f4}a{color:#fdba74}blockquote{background:#292524;border-color:#57534e}.status{background:#064e3b;border-color:#065f46}.status.revoked{background:#7f1d1d;border-color:#991b1b}}
+@media (prefers-color-scheme:dark){body{background:#1c1917;color:#f5f5f4}a{color:#fdba74}blockquote{background:#292524;border-color:#57534e}.status{background:#064e3b;border-color:#065f46}.status.revoked{background:#7f1d1d;border-color:#991b1b}.error{color:#fca5a5}input[aria-invalid=true]{border-color:#fca5a5}}
 `;
 
 function document(title: string, nonce: string, body: string): string {
@@ -131,4 +136,43 @@ export function noReceiptPage(nonce: string): string {
     `<h1>Page not found</h1>
 <p>This page does not exist. <a href="/">Go to the home page</a>.</p>`,
   );
+}
+
+const BACK_TO_POLICY = `<p><a href="${CONSENT_POLICY_PATH}">Back to the Consent Policy</a></p>`;
+
+/** The revocation form sent without scripts, and taken: the answer is the same whether or not we knew the subject. */
+export function revocationReceivedPage(message: string, nonce: string): string {
+  return document(
+    'Request received',
+    nonce,
+    `<h1>Request received</h1>
+<p class="status" role="status">${text(message)}</p>
+${BACK_TO_POLICY}`,
+  );
+}
+
+/**
+ * The revocation form sent without scripts, and refused: the form again, with what was typed and why, its field
+ * focused so that a keyboard or a screen reader lands on the error.
+ */
+export function revocationFormPage(value: string, error: string, nonce: string): string {
+  return document(
+    'Stop us contacting you',
+    nonce,
+    `<h1>Stop us contacting you</h1>
+<p>Enter the phone number or e-mail address you gave us. We stop calling, texting and e-mailing it, and cancel a
+call scheduled and not yet placed.</p>
+<form method="post" action="${CONSENT_POLICY_PATH}" novalidate>
+<label for="subject">Phone number or e-mail address</label>
+<input id="subject" name="subject" autocomplete="tel" value="${text(value)}" aria-invalid="true" aria-describedby="subject-error" autofocus>
+<p class="error" id="subject-error">${text(error)}</p>
+<div class="actions"><button type="submit">Stop contacting me</button></div>
+</form>
+${BACK_TO_POLICY}`,
+  );
+}
+
+/** The revocation form sent without scripts too often from one address. */
+export function revocationLimitedPage(message: string, nonce: string): string {
+  return document('Too many requests', nonce, `<h1>Too many requests</h1>\n<p>${text(message)}</p>\n${BACK_TO_POLICY}`);
 }

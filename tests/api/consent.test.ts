@@ -7,7 +7,7 @@ import { CALL_CANCELLED_REASON } from '#server/consent/consent-store.ts';
 import { CONSENT_REVOKED_TOPIC } from '#server/leads/lead-payloads.ts';
 import { createLogger } from '#server/logger.ts';
 import { createOutboxWorker } from '#server/outbox/outbox-worker.ts';
-import { DO_NOT_CONTACT_MESSAGE, REVOCATION_RECEIVED_MESSAGE } from '#shared/messages.ts';
+import { DO_NOT_CONTACT_MESSAGE, REVOCATION_RECEIVED_MESSAGE, REVOCATION_SUBJECT_MESSAGE } from '#shared/messages.ts';
 import { fakeThirdParties, recordRoomEvents } from '#tests/support/leads.ts';
 import { manualClock } from '#tests/support/manual-clock.ts';
 import { SIGN_IN_ENV, signedInAgent } from '#tests/support/sessions.ts';
@@ -293,6 +293,63 @@ test('the consent policy page’s form answers the same for a known and an unkno
   expect(limited.status).toBe(429);
   // Another address is counted apart.
   expect((await ctx.post('/api/consent-revocations', { email: 'x@example.com' }, '198.51.100.10')).status).toBe(202);
+});
+
+test('without scripts the policy page’s form posts to the page itself, answered with a page, under the same limit', async () => {
+  const ctx = await setup({ env: { DEMO_RATE_LIMIT_PER_HOUR: '3' } });
+  const path = receiptPathOf((await ctx.post('/api/contact', contact)).body);
+  const ip = '198.51.100.21';
+  const formPost = (subject: string, headers: Record<string, string> = {}) => {
+    const started = performance.now();
+    return request(ctx.app)
+      .post('/consent-policies')
+      .set({ 'X-Forwarded-For': ip, 'User-Agent': BROWSER, 'Sec-Fetch-Site': 'same-origin', ...headers })
+      .type('form')
+      .send({ subject })
+      .then((answer) => Object.assign(answer, { ms: performance.now() - started }));
+  };
+
+  // A value that is neither: the form again, with what was typed (escaped) and why, nothing revoked.
+  const refused = await formPost('210 555 <b>');
+  expect(refused.status).toBe(400);
+  expect(refused.type).toBe('text/html');
+  expect(refused.text).toContain(REVOCATION_SUBJECT_MESSAGE);
+  expect(refused.text).toContain('value="210 555 &lt;b&gt;"');
+  expect(refused.text).toMatch(/<input[^>]*name="subject"[^>]*aria-invalid="true"/);
+  expect(refused.text).toMatch(/<form method="post" action="\/consent-policies"/);
+
+  // A known number and an unknown address get one page, no sooner than the floor, kept out of caches.
+  const known = await formPost('(210) 867-5309');
+  const unknown = await formPost(' nobody@example.com ');
+  for (const answer of [known, unknown]) {
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+    expect(answer.text).toContain('<h1>Request received</h1>');
+    expect(answer.ms).toBeGreaterThanOrEqual(REVOCATION_ANSWER_FLOOR_MS);
+  }
+  expect(withoutNonce(known.text)).toBe(withoutNonce(unknown.text));
+  expect(known.text).toContain(REVOCATION_RECEIVED_MESSAGE.replace("'", '&#39;'));
+  expect((await ctx.get(path)).text).toContain('Consent revoked');
+  expect(
+    (await ctx.post('/api/demo-calls', { ...demo, email: 'nobody@example.com', phone: '2105550100' })).status,
+  ).toBe(422);
+
+  // Another site's page cannot send it.
+  const forged = await formPost('(210) 555-0101', { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' });
+  expect(forged.status).toBe(403);
+  expect((await ctx.post('/api/demo-calls', { ...demo, phone: '2105550101', email: 'x@example.com' })).status).toBe(
+    201,
+  );
+
+  // Three requests an hour from one address, by either door together (a forged one counts for nothing): the
+  // fourth is refused, as a page here.
+  const limited = await formPost('(210) 555-0102');
+  expect(limited.status).toBe(429);
+  expect(limited.type).toBe('text/html');
+  expect(limited.text).toContain('Too many requests. Please wait an hour and try again.');
+  const limitedApi = await ctx.post('/api/consent-revocations', { phone: '(210) 555-0102' }, ip);
+  expect(limitedApi.status).toBe(429);
+  expect(limitedApi.body).toEqual({ error: 'Too many requests. Please wait an hour and try again.' });
 });
 
 test('the do-not-contact list holds across instances sharing the database, and stores no number or address', async () => {

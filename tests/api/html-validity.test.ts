@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import type { Receipt } from '#server/consent/consent-store.ts';
+import {
+  confirmStopPage,
+  noReceiptPage,
+  receiptPage,
+  revocationFormPage,
+  revocationLimitedPage,
+  revocationReceivedPage,
+} from '#server/consent/receipt-page.ts';
 import { createPageCache } from '#server/pages/page-cache.ts';
+import { DEMO_CONSENT_VERSION, demoConsentText, OPT_BACK_IN_TEXT } from '#shared/consent.ts';
+import { REVOCATION_RECEIVED_MESSAGE, REVOCATION_SUBJECT_MESSAGE } from '#shared/messages.ts';
 import { pageKeyOf } from '#shared/page-query.ts';
 import { type CheckerMessage, checkHtml } from '#tests/support/html-checker.ts';
 import { listen } from '#tests/support/leads.ts';
@@ -9,7 +20,7 @@ import { childrenNamed, childText, parseXml } from '#tests/support/xml.ts';
 
 // Every page as the production server sends it, checked by the Nu Html Checker: each page of the sitemap, the
 // operator pages and the not-found page, both as first streamed to a browser and as later sent from the page
-// cache. All go to the checker in one run.
+// cache, and the consent pages rendered without script. All go to the checker in one run.
 
 const OPERATOR_PAGES = ['/analytics', '/dashboard', '/leads'];
 const NOT_FOUND = '/no-such-page';
@@ -33,6 +44,33 @@ async function get(path: string, status = 200): Promise<string> {
   return res.body.toString('utf8');
 }
 
+/** The consent pages the server renders with no script, given and revoked, and the revocation form's answers. */
+function consentPages(): [string, string][] {
+  const receipt: Receipt = {
+    leadId: 'lead-1',
+    kind: 'demo',
+    version: DEMO_CONSENT_VERSION,
+    text: demoConsentText('Porchlight'),
+    renewalText: OPT_BACK_IN_TEXT,
+    givenAt: '2026-01-05T12:00:00.000Z',
+    phone: '2108675309',
+    email: 'jane@example.com',
+    sourceTag: 'homepage',
+    revocation: undefined,
+  };
+  const revoked = { ...receipt, revocation: { at: '2026-01-06T12:00:00.000Z', via: 'receipt' as const } };
+  const token = 'A'.repeat(43);
+  return [
+    ['receipt', receiptPage(receipt, token, 'nonce')],
+    ['receipt, revoked', receiptPage(revoked, token, 'nonce')],
+    ['receipt, confirm stop', confirmStopPage(receipt, token, 'nonce')],
+    ['receipt, none', noReceiptPage('nonce')],
+    ['revocation, refused', revocationFormPage('210 "<555>"', REVOCATION_SUBJECT_MESSAGE, 'nonce')],
+    ['revocation, received', revocationReceivedPage(REVOCATION_RECEIVED_MESSAGE, 'nonce')],
+    ['revocation, limited', revocationLimitedPage('Too many requests.', 'nonce')],
+  ];
+}
+
 const described = ({ page, line, message }: CheckerMessage) => `${page}${line ? `:${line}` : ''}: ${message}`;
 
 test('every page is valid HTML, streamed and from the page cache', { timeout: 240_000 }, async () => {
@@ -54,6 +92,7 @@ test('every page is valid HTML, streamed and from the page cache', { timeout: 24
     pages.set(`${path} (cached)`, cached);
   }
   pages.set(`${NOT_FOUND} (streamed)`, await get(NOT_FOUND, 404));
+  for (const [name, html] of consentPages()) pages.set(name, html);
 
   const messages = await checkHtml(pages);
   // Every finding is told against its page; one that is not would be a finding nobody could place.

@@ -3,12 +3,14 @@ import { type FormEvent, useState } from 'react';
 import { FormField } from '#client/features/contact/form-field.tsx';
 import { useIslandId } from '#client/islands/island-context.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
-import { site } from '#content/site.ts';
 import { readApiError } from '#shared/api-error.ts';
-import { REVOCATION_RECEIVED_MESSAGE } from '#shared/messages.ts';
+import { CONSENT_POLICY_PATH, revocationSubject } from '#shared/consent.ts';
+import { REVOCATION_RECEIVED_MESSAGE, REVOCATION_SUBJECT_MESSAGE } from '#shared/messages.ts';
 
 // The consent policy page's revocation form (docs/product-rules.md#consent): a number or an e-mail address, and
-// the same answer whether or not we know it, so the form tells nobody who asked to be called.
+// the same answer whether or not we know it, so the form tells nobody who asked to be called. Its script sends it
+// to the API; without scripts (or before they run) the browser posts it to the page, which the server answers
+// with a page of its own (server/consent/consent-router.ts).
 
 const form = css`
   display: grid;
@@ -29,11 +31,6 @@ const form = css`
 
 type State = { kind: 'idle' } | { kind: 'sending' } | { kind: 'done' } | { kind: 'failed'; message: string };
 
-/** A phone number has digits and no `@`; anything with an `@` is an address. */
-function subjectOf(value: string): { phone: string } | { email: string } {
-  return value.includes('@') ? { email: value.trim() } : { phone: value };
-}
-
 export function RevocationForm() {
   const id = useIslandId('revocation');
   const [value, setValue] = useState('');
@@ -49,7 +46,7 @@ export function RevocationForm() {
       const res = await fetch('/api/consent-revocations', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(subjectOf(value)),
+        body: JSON.stringify(revocationSubject(value)),
       });
       const body: unknown = await res.json().catch(() => null);
       if (res.ok) {
@@ -59,7 +56,7 @@ export function RevocationForm() {
       const refusal = readApiError(res.status, body);
       const fieldMessage = Object.values(refusal.fieldErrors ?? {})[0];
       if (res.status === 400 && fieldMessage) {
-        setError('Please enter a 10-digit phone number or an e-mail address');
+        setError(REVOCATION_SUBJECT_MESSAGE);
         setState({ kind: 'idle' });
       } else setState({ kind: 'failed', message: refusal.error });
     } catch {
@@ -68,7 +65,14 @@ export function RevocationForm() {
   }
 
   return (
-    <form css={form} noValidate onSubmit={submit} aria-labelledby={`${id}-title`}>
+    <form
+      css={form}
+      method="post"
+      action={CONSENT_POLICY_PATH}
+      noValidate
+      onSubmit={submit}
+      aria-labelledby={`${id}-title`}
+    >
       <h2 id={`${id}-title`}>Stop us contacting you</h2>
       <p>
         Enter the phone number or e-mail address you gave us. We stop calling, texting and e-mailing it, and cancel a
@@ -77,6 +81,7 @@ export function RevocationForm() {
       <FormField
         id={`${id}-subject`}
         label="Phone number or e-mail address"
+        name="subject"
         autoComplete="tel"
         value={value}
         error={error}
@@ -85,11 +90,6 @@ export function RevocationForm() {
           setError(undefined);
         }}
       />
-      <p className="no-script">
-        This form sends once this page's scripts run, and they are off in this browser. Reply STOP to any text from us,
-        write to <a href={`mailto:${site.contact.email}`}>{site.contact.email}</a> or call{' '}
-        <a href={`tel:${site.contact.phone}`}>{site.contact.phoneDisplay}</a> instead.
-      </p>
       {state.kind === 'done' && <p role="status">{REVOCATION_RECEIVED_MESSAGE}</p>}
       {state.kind === 'failed' && <p role="alert">{state.message}</p>}
       <button type="submit" css={buttonStyles.primary} aria-disabled={state.kind === 'sending'}>
