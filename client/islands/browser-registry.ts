@@ -10,7 +10,6 @@ export const islandModules: Record<IslandName, () => Promise<ComponentType<any>>
   hero: () => import('#client/features/home/hero.tsx').then((m) => m.Hero),
   pricing: () => import('#client/features/home/pricing-tabs.tsx').then((m) => m.PricingTabs),
   'case-studies': () => import('#client/features/home/case-study-list.tsx').then((m) => m.CaseStudyList),
-  faq: () => import('#client/features/home/faq-list.tsx').then((m) => m.FaqList),
   cover: () => import('#client/components/lazy-image.tsx').then((m) => m.LazyImage),
   'revocation-form': () => import('#client/features/consent/revocation-form.tsx').then((m) => m.RevocationForm),
   'go-to': () => import('./go-to.tsx').then((m) => m.GoTo),

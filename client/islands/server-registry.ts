@@ -2,7 +2,6 @@ import type { ComponentProps, ComponentType } from 'react';
 import { LazyImage } from '#client/components/lazy-image.tsx';
 import { RevocationForm } from '#client/features/consent/revocation-form.tsx';
 import { CaseStudyList } from '#client/features/home/case-study-list.tsx';
-import { FaqList } from '#client/features/home/faq-list.tsx';
 import { Hero } from '#client/features/home/hero.tsx';
 import { PricingTabs } from '#client/features/home/pricing-tabs.tsx';
 import { SiteHeader } from '#client/layout/site-header.tsx';
@@ -21,7 +20,6 @@ export const islandComponents = {
   hero: Hero,
   pricing: PricingTabs,
   'case-studies': CaseStudyList,
-  faq: FaqList,
   cover: LazyImage,
   'revocation-form': RevocationForm,
   'go-to': GoTo,

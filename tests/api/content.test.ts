@@ -297,13 +297,13 @@ test('the home page describes its FAQ as a FAQPage, question by question', async
       acceptedAnswer: { '@type': 'Answer', text: item.answer },
     })),
   );
-  // The same questions are on the page itself.
-  const headings = textsOf(res.text, 'h3');
-  for (const item of faq)
-    expect(
-      headings.some((heading) => heading.startsWith(item.question)),
-      item.question,
-    ).toBe(true);
+  // The same questions and answers are on the page itself, in its HTML, whether or not an answer is open.
+  const questions = textsOf(res.text, 'summary');
+  const paragraphs = textsOf(res.text, 'p');
+  for (const item of faq) {
+    expect(questions, item.question).toContain(item.question);
+    expect(paragraphs, item.question).toContain(item.answer);
+  }
 });
 
 test.each(['/blogs', `/blog/${posts[0]?.slug}`, '/about-us'])(

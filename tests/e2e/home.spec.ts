@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import faq from '#content/faq.json' with { type: 'json' };
 import {
   expect,
   heroCallButton,
@@ -371,6 +372,22 @@ test.describe('with scripts turned off', { tag: '@phone' }, () => {
     await page.waitForLoadState();
     expect(new URL(page.url()).search).toBe('');
   });
+
+  test('the FAQ opens an answer, one at a time', async ({ page }) => {
+    await page.goto('/#faq', { waitUntil: 'commit' });
+    const items = page.locator('#faq details');
+    await items
+      .nth(2)
+      .getByText(faq[2]?.question ?? '')
+      .click();
+    await expect(page.getByText(faq[2]?.answer ?? '')).toBeVisible();
+    await items
+      .nth(3)
+      .getByText(faq[3]?.question ?? '')
+      .click();
+    await expect(page.getByText(faq[3]?.answer ?? '')).toBeVisible();
+    await expect(page.getByText(faq[2]?.answer ?? '')).toBeHidden();
+  });
 });
 
 test('the calculator follows the slider by keyboard and mouse, to the cent', async ({ page }) => {
@@ -493,35 +510,42 @@ test('the offer card shows its toast for five seconds', { tag: '@phone' }, async
   await expect(toast).toBeHidden();
 });
 
-test('FAQ: one answer open at a time, and it closes again', { tag: '@phone' }, async ({ page }) => {
+test('FAQ: one answer open at a time, and it closes again, by pointer and keyboard', { tag: '@phone' }, async ({
+  page,
+}) => {
   await page.goto('/#faq');
-  const questions = page.locator('#faq h3 button');
-  const first = questions.nth(0);
-  const second = questions.nth(1);
-  await first.click();
-  await expect(first).toHaveAttribute('aria-expanded', 'true');
-  await second.focus();
+  const items = page.locator('#faq details');
+  await expect(items).toHaveCount(faq.length);
+  const [first, second] = [items.nth(0), items.nth(1)];
+  const answer = (index: number) => page.getByText(faq[index]?.answer ?? '');
+  await expect(answer(0)).toBeHidden();
+  await first.getByText(faq[0]?.question ?? '').click();
+  await expect(first).toHaveAttribute('open');
+  await expect(answer(0)).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(second.locator('summary')).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(second).toHaveAttribute('aria-expanded', 'true');
-  await expect(first).toHaveAttribute('aria-expanded', 'false');
+  await expect(second).toHaveAttribute('open');
+  await expect(first).not.toHaveAttribute('open');
+  await expect(answer(0)).toBeHidden();
   await page.keyboard.press('Space');
-  await expect(second).toHaveAttribute('aria-expanded', 'false');
-  await expect(page.locator('#faq section:not([hidden])')).toHaveCount(0);
+  await expect(second).not.toHaveAttribute('open');
+  await expect(page.locator('#faq details[open]')).toHaveCount(0);
 });
 
 test('a click on a section whose code has not arrived yet is not lost: it counts once the code is there', {
   tag: '@phone',
 }, async ({ page }) => {
-  // The FAQ's code is held back: the rest of the page is ready, the FAQ cannot answer yet.
-  const { asked, release } = await holdChunk(page, 'client/features/home/faq-list.tsx');
+  // The case study list's code is held back: the rest of the page is ready, the list cannot answer yet.
+  const { asked, release } = await holdChunk(page, 'client/features/home/case-study-list.tsx');
   await page.goto('/');
-  const question = page.locator('#faq h3 button').first();
-  await question.click();
-  // Reaching for it asked for its code; until that arrives, the answer stays closed.
+  const trigger = page.getByRole('button', { name: /From Ignored Calls to Under Contract/ });
+  await trigger.click();
+  // Reaching for it asked for its code; until that arrives, the study stays closed.
   await asked;
-  await expect(question).toHaveAttribute('aria-expanded', 'false');
+  await expect(trigger).toHaveAttribute('aria-expanded', 'false');
   release();
-  await expect(question).toHaveAttribute('aria-expanded', 'true');
+  await expect(trigger).toHaveAttribute('aria-expanded', 'true');
 });
 
 test('the case study opens and closes; the others are coming soon', { tag: '@phone' }, async ({ page }) => {
