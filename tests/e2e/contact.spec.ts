@@ -9,7 +9,7 @@ import {
 import { recordAdPixel } from '#tests/support/ad-pixel-recorder.ts';
 import { storedLeads, uniqueEmail } from '#tests/support/stored-leads.ts';
 import { CAL_EMBED_SCRIPT, fakeCalEmbed, realCalEmbed, silentCalEmbed } from './fake-cal.ts';
-import { axeFindings, expect, test, untilHydrated } from './fixtures.ts';
+import { axeFindings, expect, test, untilHydrated, untilLaidOut } from './fixtures.ts';
 
 const CONTACT_TITLE = 'Get a call from our AI assistant';
 
@@ -357,6 +357,8 @@ test('without a pixel id no pixel code runs and nothing is requested for it', { 
   const requested: string[] = [];
   page.on('request', (request) => requested.push(request.url()));
   await page.goto('/');
+  // The footer is reached at a jump: until the sections above have their real heights, it moves under the click.
+  await untilLaidOut(page);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
   await expect(page).toHaveURL('/privacy');
   expect(await page.evaluate(() => typeof window.fbq)).toBe('undefined');
@@ -372,6 +374,7 @@ test(
     const pageView = ['track', 'PageView'];
     await page.goto('/');
     await expect.poll(pixelCalls).toEqual([pageView]);
+    await untilLaidOut(page);
     // Each page a link loads counts its own view, once (marketing pages load as documents).
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
     await expect(page).toHaveURL('/privacy');

@@ -1,4 +1,4 @@
-import { expect, test, untilHydrated } from './fixtures.ts';
+import { expect, test, untilHydrated, untilLaidOut } from './fixtures.ts';
 
 const pages: [path: string, heading: string][] = [
   ['/', 'Your Real Estate Voice AI Partner That Never Misses A Lead.'],
@@ -55,6 +55,8 @@ test('following a link loads the next page, and its islands answer at once', asy
   // Returns once the page is hydrated (fixtures.ts). Marketing pages load as documents from the page cache
   // (docs/decisions/0020-marketing-pages-as-islands.md).
   await page.goto('/');
+  // The footer is reached at a jump: until the sections above have their real heights, it moves under the click.
+  await untilLaidOut(page);
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
   await expect(page).toHaveURL('/privacy');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
