@@ -1,7 +1,7 @@
 import { css, type SerializedStyles } from '@emotion/react';
-import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ButtonHTMLAttributes, type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 
-const dialog = css`
+export const modalDialogStyles = css`
   width: min(32rem, calc(100% - 2rem));
   max-height: calc(100dvh - 2rem);
   padding: 0;
@@ -52,7 +52,7 @@ const closeButton = css`
   }
 `;
 
-const body = css`
+export const modalBodyStyles = css`
   padding: var(--space-4) var(--space-6) var(--space-6);
 `;
 
@@ -60,7 +60,7 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /** Tab from the last control wraps to the first (and back): focus never leaves an open modal. */
-function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
+export function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
   if (event.key !== 'Tab') return;
   const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
     (element) => element.offsetParent !== null,
@@ -75,6 +75,26 @@ function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
     event.preventDefault();
     first.focus();
   }
+}
+
+interface ModalHeadingProps {
+  titleId: string;
+  title: ReactNode;
+  closeLabel: string;
+  /** What makes the close button close the dialog: a click handler, or the browser's own `command="close"`. */
+  close: ButtonHTMLAttributes<HTMLButtonElement>;
+}
+
+/** A modal's title and its close button. */
+export function ModalHeading({ titleId, title, closeLabel, close }: ModalHeadingProps) {
+  return (
+    <div css={header}>
+      <h2 id={titleId}>{title}</h2>
+      <button type="button" css={closeButton} aria-label={closeLabel} {...close}>
+        ×
+      </button>
+    </div>
+  );
 }
 
 interface ModalProps {
@@ -121,7 +141,7 @@ export function Modal({ open, title, onClose, children, styles, closeLabel = 'Cl
   return (
     <dialog
       ref={ref}
-      css={[dialog, styles]}
+      css={[modalDialogStyles, styles]}
       aria-labelledby={titleId}
       // A click on the backdrop lands on the <dialog> itself.
       onClick={(event) => {
@@ -131,13 +151,13 @@ export function Modal({ open, title, onClose, children, styles, closeLabel = 'Cl
     >
       {open && (
         <>
-          <div css={header}>
-            <h2 id={titleId}>{title}</h2>
-            <button type="button" css={closeButton} aria-label={closeLabel} onClick={() => ref.current?.close()}>
-              ×
-            </button>
-          </div>
-          <div css={body}>{children}</div>
+          <ModalHeading
+            titleId={titleId}
+            title={title}
+            closeLabel={closeLabel}
+            close={{ onClick: () => ref.current?.close() }}
+          />
+          <div css={modalBodyStyles}>{children}</div>
         </>
       )}
     </dialog>

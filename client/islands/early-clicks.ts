@@ -4,7 +4,8 @@ import { ISLAND_ELEMENT } from './island-load.ts';
 // (docs/decisions/0020-marketing-pages-as-islands.md). The page's code comes after its first paint (client/app-loader.ts),
 // seconds later on a slow phone, so there are three moments to cover:
 // - before the islands' entry runs, the inline script below keeps the clicks on buttons only script answers
-//   (`isScriptOnlyButton`; links answer on their own), and the entry takes them (`takeEarlyClicks`);
+//   (`isScriptOnlyButton`; links, and the buttons that open or close a dialog by themselves, answer on their own), and
+//   the entry takes them (`takeEarlyClicks`);
 // - on an island, until it has hydrated: `keepEarlyClicks`;
 // - on a button outside every island (a dialog trigger, answered by the page's dialog island through one listener on
 //   the document), until the islands due at once have settled: `holdClicksOutsideIslands`.
@@ -26,8 +27,13 @@ declare global {
  */
 export function isScriptOnlyButton(target: EventTarget | null): boolean {
   const button = target instanceof Element ? target.closest('button') : null;
-  if (!button) return false;
+  if (!button || answersItself(button)) return false;
   return button.type === 'button' || (button.type === 'submit' && submitsNowhere(button));
+}
+
+/** A button that opens or closes a dialog with no script (`commandfor`, the menu's): the browser answers it. */
+function answersItself(button: HTMLButtonElement): boolean {
+  return button.hasAttribute('commandfor');
 }
 
 function submitsNowhere(button: HTMLButtonElement): boolean {
@@ -36,7 +42,8 @@ function submitsNowhere(button: HTMLButtonElement): boolean {
 
 /** Inline, ahead of the page's code: keeps the clicks `isScriptOnlyButton` holds, until `takeEarlyClicks`. */
 export const earlyClicksScript =
-  `(function(){var c=[];function k(e){var b=e.target instanceof Element&&e.target.closest('button');if(!b)return;` +
+  `(function(){var c=[];function k(e){var b=e.target instanceof Element&&e.target.closest('button');` +
+  `if(!b||b.hasAttribute('commandfor'))return;` +
   `var f=b.type==='submit'&&b.form&&!b.form.hasAttribute('action')&&!b.hasAttribute('formaction');` +
   `if(f)e.preventDefault();if(f||b.type==='button')c.push(e)}document.addEventListener('click',k,true);` +
   `window.${TAKE_EARLY_CLICKS}=function(){document.removeEventListener('click',k,true);return c}})();`;
@@ -70,6 +77,8 @@ export function keepEarlyClicks(
     // The target may be a button's icon (an SVG element).
     const target = event.target;
     if (!(event instanceof MouseEvent) || event.type !== 'click' || !(target instanceof Element)) return;
+    const button = target.closest('button');
+    if (button && answersItself(button)) return;
     event.preventDefault();
     event.stopPropagation();
     replayLater(() => clickAgain(event, target));

@@ -1,5 +1,7 @@
 import { css } from '@emotion/react';
-import { Modal } from '#client/components/modal.tsx';
+import { useRef } from 'react';
+import { keepFocusInside, ModalHeading, modalBodyStyles, modalDialogStyles } from '#client/components/modal.tsx';
+import { useIslandId } from '#client/islands/island-context.ts';
 import { useOpenDialog } from '#client/state/dialogs.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
 import { mainNav } from '#content/site.ts';
@@ -80,12 +82,15 @@ const drawer = css`
       flex: 1 1 10rem;
     }
   }
-  /* The header keeps the theme toggle except on phones, where the menu has it instead. */
+  /* The header keeps the theme toggle except on phones, where the menu has it instead (when scripts run: the
+     switch is theirs). */
   .theme {
     display: none;
     flex: 1 1 100%;
     @media ${PHONE_MEDIA} {
-      display: block;
+      .js & {
+        display: block;
+      }
     }
     @media ${SHEET_MEDIA} {
       flex-basis: 16rem;
@@ -94,48 +99,76 @@ const drawer = css`
 `;
 
 interface MobileMenuProps {
-  open: boolean;
-  onClose(): void;
+  /** The dialog's id, which the header's menu button names in `commandfor`. */
+  id: string;
 }
 
-export function MobileMenu({ open, onClose }: MobileMenuProps) {
+/**
+ * The menu drawer: a <dialog> in the page's HTML that the menu button opens by itself (`command="show-modal"`), so
+ * it opens at the first tap, before the page's code has come and without it; the browser makes the page behind it
+ * inert, closes it on Escape, on its close button or outside it, and gives focus back to the menu button.
+ */
+export function MobileMenu({ id }: MobileMenuProps) {
   const openDialog = useOpenDialog();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useIslandId('menu-title');
+  const close = () => ref.current?.close();
+
   return (
-    <Modal open={open} onClose={onClose} title="Menu" styles={drawer} closeLabel="Close menu">
-      <nav aria-label="Mobile">
-        <ul>
-          {mainNav.map((item) => (
-            <li key={item.label} className={item.label === 'About Us' ? 'not-compact' : undefined}>
-              <NavLink item={item} onNavigate={onClose} />
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div className="actions">
-        <button
-          type="button"
-          css={[buttonStyles.primary, buttonStyles.large]}
-          onClick={() => {
-            onClose();
-            openDialog({ kind: 'demo-call' });
-          }}
-        >
-          Try the AI
-        </button>
-        <button
-          type="button"
-          css={[buttonStyles.secondary, buttonStyles.large]}
-          onClick={() => {
-            onClose();
-            openDialog({ kind: 'booking' });
-          }}
-        >
-          Book Demo
-        </button>
-        <div className="theme">
-          <ThemeSwitch />
+    <dialog
+      ref={ref}
+      id={id}
+      css={[modalDialogStyles, drawer]}
+      aria-labelledby={titleId}
+      closedby="any"
+      // Browsers without `closedby`: a click on the backdrop lands on the <dialog> itself.
+      onClick={(event) => {
+        if (event.target === event.currentTarget) close();
+      }}
+      onKeyDown={keepFocusInside}
+    >
+      <ModalHeading
+        titleId={titleId}
+        title="Menu"
+        closeLabel="Close menu"
+        close={{ command: 'close', commandfor: id }}
+      />
+      <div css={modalBodyStyles}>
+        <nav aria-label="Mobile">
+          <ul>
+            {mainNav.map((item) => (
+              <li key={item.label} className={item.label === 'About Us' ? 'not-compact' : undefined}>
+                <NavLink item={item} onNavigate={close} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="actions">
+          <button
+            type="button"
+            css={[buttonStyles.primary, buttonStyles.large]}
+            onClick={() => {
+              close();
+              openDialog({ kind: 'demo-call' });
+            }}
+          >
+            Try the AI
+          </button>
+          <button
+            type="button"
+            css={[buttonStyles.secondary, buttonStyles.large]}
+            onClick={() => {
+              close();
+              openDialog({ kind: 'booking' });
+            }}
+          >
+            Book Demo
+          </button>
+          <div className="theme">
+            <ThemeSwitch />
+          </div>
         </div>
       </div>
-    </Modal>
+    </dialog>
   );
 }

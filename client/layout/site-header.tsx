@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
-import { lazy, Suspense, useState } from 'react';
 import { useScrolled } from '#client/hooks/use-scrolled.ts';
+import { useIslandId } from '#client/islands/island-context.ts';
 import { scrollWindowTo } from '#client/lib/smooth-scroll.ts';
 import { useOpenDialog } from '#client/state/dialogs.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
@@ -12,6 +12,7 @@ import {
   PHONE_MEDIA,
   SCROLL_TO_TOP_DURATION_MS,
 } from '#shared/ui-timing.ts';
+import { MobileMenu } from './mobile-menu.tsx';
 import { type NavItem, NavLink } from './nav-link.tsx';
 import { ThemeToggle } from './theme-toggle.tsx';
 
@@ -157,18 +158,14 @@ export function Logo() {
   );
 }
 
-// The drawer's code loads the first time it opens.
-const MobileMenu = lazy(() => import('./mobile-menu.tsx').then((m) => ({ default: m.MobileMenu })));
-
 /** Fixed header, opaque once scrolled, the main navigation and the two calls to action. An island (client/islands/). */
 export function SiteHeader() {
   const opaque = useScrolled(HEADER_OPAQUE_AFTER_PX);
   const openDialog = useOpenDialog();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const [menuLoaded, setMenuLoaded] = useState(false);
+  const menuId = useIslandId('menu');
 
   return (
-    <header css={header} data-opaque={opaque || menuOpen}>
+    <header css={header} data-opaque={opaque}>
       <div css={bar}>
         <a
           css={logo}
@@ -212,11 +209,8 @@ export function SiteHeader() {
             css={[buttonStyles.icon, menuButton]}
             aria-label="Open menu"
             aria-haspopup="dialog"
-            aria-expanded={menuOpen}
-            onClick={() => {
-              setMenuLoaded(true);
-              setMenuOpen(true);
-            }}
+            command="show-modal"
+            commandfor={menuId}
           >
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
               <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -224,11 +218,7 @@ export function SiteHeader() {
           </button>
         </div>
       </div>
-      {menuLoaded && (
-        <Suspense fallback={null}>
-          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
-        </Suspense>
-      )}
+      <MobileMenu id={menuId} />
     </header>
   );
 }

@@ -73,6 +73,14 @@ function consentPages(): [string, string][] {
 
 const described = ({ page, line, message }: CheckerMessage) => `${page}${line ? `:${line}` : ''}: ${message}`;
 
+// The checker's CSS grammar predates container queries (the menu's theme switch fits its width with one), which every
+// browser the site supports has had since 2023; nothing else it says of the styles is let through.
+const CONTAINER_QUERY_GAPS = [
+  "CSS: “container-type”: Property “container-type” doesn't exist.",
+  'CSS: Unrecognized at-rule “@container”',
+];
+const isKnownGap = (found: CheckerMessage) => CONTAINER_QUERY_GAPS.includes(found.message);
+
 test('every page is valid HTML, streamed and from the page cache', { timeout: 240_000 }, async () => {
   const sitemap = await rawGet(`${server.url}/sitemap.xml`);
   const paths = childrenNamed(parseXml(sitemap.body.toString('utf8')), 'url').map(
@@ -97,5 +105,5 @@ test('every page is valid HTML, streamed and from the page cache', { timeout: 24
   const messages = await checkHtml(pages);
   // Every finding is told against its page; one that is not would be a finding nobody could place.
   expect(messages.filter((found) => !pages.has(found.page)).map(described)).toEqual([]);
-  expect(messages.filter((found) => found.type === 'error').map(described)).toEqual([]);
+  expect(messages.filter((found) => found.type === 'error' && !isKnownGap(found)).map(described)).toEqual([]);
 });

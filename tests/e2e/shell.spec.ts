@@ -76,6 +76,27 @@ test.describe('with scripts turned off', { tag: '@phone' }, () => {
       .poll(() => page.getByRole('banner').evaluate((el) => getComputedStyle(el).backgroundColor))
       .toMatch(/^rgb\(\d+, \d+, \d+\)$/);
   });
+
+  test('the menu opens and closes, and its links lead to their pages', async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto('/privacy', { waitUntil: 'commit' });
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menuButton.click();
+    await expect(menu).toBeVisible();
+    await menu.getByRole('button', { name: 'Close menu' }).click();
+    await expect(menu).toBeHidden();
+    await menuButton.click();
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    // The pages only the menu links to on a phone.
+    await menuButton.click();
+    await menu.getByRole('link', { name: 'Lead Generation' }).click();
+    await expect(page).toHaveURL('/lead-generation');
+    await menuButton.click();
+    await menu.getByRole('link', { name: 'Affiliate Program' }).click();
+    await expect(page).toHaveURL('/affiliate-program');
+  });
 });
 
 test('the footer has the company, legal and contact links as real links', { tag: '@phone' }, async ({ page }) => {
@@ -182,17 +203,24 @@ for (const { held, when } of [
   { held: 'client/islands/every-page-islands.ts', when: 'before its code has arrived' },
   { held: 'client/entry-islands.tsx', when: "before any of the page's code has run" },
 ]) {
-  test(`a tap on the menu ${when} opens it once the code is there`, { tag: '@phone' }, async ({ page }) => {
-    // The header's code, or the islands' entry, is held back: the page shows, its menu cannot answer yet.
+  test(`the menu opens at the first tap ${when}, and what it holds answers once the code is there`, {
+    tag: '@phone',
+  }, async ({ page }) => {
+    // The header's code, or the islands' entry, is held back: the page shows, and its menu is the browser's own.
     const { release } = await openWithChunkHeld(page, '/about-us', held);
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
     const menu = page.getByRole('dialog', { name: 'Menu' });
-    await expect(menu).toBeHidden();
-    release();
-    // Two taps before anything answered open it once, not open then closed.
+    await menuButton.click();
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Pricing', exact: true })).toBeVisible();
+    await menu.getByRole('button', { name: 'Close menu' }).click();
+    await expect(menu).toBeHidden();
+    // Its Try the AI needs the page's code: the tap is kept, and answered once the code has come.
+    await menuButton.click();
+    await menu.getByRole('button', { name: 'Try the AI' }).click();
+    release();
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('dialog', { name: 'Have the AI call me' })).toBeVisible();
   });
 }
 
