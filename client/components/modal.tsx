@@ -1,5 +1,5 @@
 import { css, type SerializedStyles } from '@emotion/react';
-import { type ButtonHTMLAttributes, type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ButtonHTMLAttributes, type ReactNode, useEffect, useId, useRef } from 'react';
 
 export const modalDialogStyles = css`
   width: min(32rem, calc(100% - 2rem));
@@ -59,10 +59,13 @@ export const modalBodyStyles = css`
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
-/** Tab from the last control wraps to the first (and back): focus never leaves an open modal. */
-export function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
+/** Tab from the last control of `dialog` wraps to the first (and back): focus never leaves an open modal. */
+export function keepFocusInside(
+  dialog: HTMLElement,
+  event: Pick<KeyboardEvent, 'key' | 'shiftKey' | 'preventDefault'>,
+) {
   if (event.key !== 'Tab') return;
-  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
     (element) => element.offsetParent !== null,
   );
   const first = focusable[0];
@@ -147,7 +150,7 @@ export function Modal({ open, title, onClose, children, styles, closeLabel = 'Cl
       onClick={(event) => {
         if (event.target === event.currentTarget) event.currentTarget.close();
       }}
-      onKeyDown={keepFocusInside}
+      onKeyDown={(event) => keepFocusInside(event.currentTarget, event)}
     >
       {open && (
         <>

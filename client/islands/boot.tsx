@@ -109,8 +109,15 @@ export function bootIslands(hydrateRoot: HydrateRoot, emotionKey: string): void 
   // be another island's (the demo-call dialog, from the hero's form), and an island that hydrated on a store changed
   // since the server's render would not match that render.
   const replays: (() => void)[] = [];
+  // The other islands hydrate after those due at once, on the state those hydrated on: one of them answering a tap
+  // first (the menu drawer's Try the AI) would change what the dialogs' island renders before it has hydrated.
+  let atOnceSettled: () => void = () => {};
+  const afterAtOnce = new Promise<void>((resolve) => {
+    atOnceSettled = resolve;
+  });
   const replayHeld = () => {
     if (unsettled > 0) return;
+    atOnceSettled();
     for (const replay of replays.splice(0)) replay();
     outside.release();
   };
@@ -144,7 +151,7 @@ export function bootIslands(hydrateRoot: HydrateRoot, emotionKey: string): void 
     const start = () => {
       if (started) return;
       started = true;
-      hydrateIsland(page, element, onHydrated).catch((error: unknown) => {
+      hydrateIsland(page, element, onHydrated, load === 'now' ? undefined : afterAtOnce).catch((error: unknown) => {
         // The server's HTML stays as it is (docs/product-rules.md#quiet-failures), and answers as it can without the
         // island's code: a link or a form's button gets the click that was held, and every later one.
         console.warn(`The ${element.getAttribute(ISLAND_ATTRIBUTES.name)} island could not load`, error);
@@ -177,13 +184,20 @@ export function bootIslands(hydrateRoot: HydrateRoot, emotionKey: string): void 
   }
 }
 
-async function hydrateIsland(page: Page, element: HTMLElement, onHydrated: () => void): Promise<void> {
+/** Hydrates the island in `element` once its code has come, and `after` has settled if given. */
+async function hydrateIsland(
+  page: Page,
+  element: HTMLElement,
+  onHydrated: () => void,
+  after?: Promise<void>,
+): Promise<void> {
   const name = element.getAttribute(ISLAND_ATTRIBUTES.name) as IslandName;
   const id = element.getAttribute(ISLAND_ATTRIBUTES.id) ?? undefined;
   const props: object = JSON.parse(element.getAttribute(ISLAND_ATTRIBUTES.props) ?? '{}');
   const load = islandModules[name];
   if (!load) throw new Error(`no island is called ${name}`);
   const Component: ComponentType<object> = await load();
+  await after;
   // Each island hydrates in a task of its own: the islands due at once would otherwise run in one long one.
   await nextTask();
   startTransition(() => {

@@ -5,6 +5,7 @@ import type { IslandName } from './server-registry.ts';
 // biome-ignore lint/suspicious/noExplicitAny: props come from the server's JSON, checked by the server's types.
 export const islandModules: Record<IslandName, () => Promise<ComponentType<any>>> = {
   'site-header': () => import('./every-page-islands.ts').then((m) => m.SiteHeader),
+  'site-menu': () => import('#client/layout/mobile-menu.tsx').then((m) => m.MobileMenu),
   'page-dialogs': () => import('./every-page-islands.ts').then((m) => m.PageDialogs),
   'page-effects': () => import('./every-page-islands.ts').then((m) => m.PageEffects),
   hero: () => import('#client/features/home/hero.tsx').then((m) => m.Hero),

@@ -1,5 +1,5 @@
 import { createStore } from 'jotai';
-import { appliedTheme, themeChoiceAtom } from '#client/layout/theme-choice.ts';
+import { appliedTheme, renderedThemeChoiceAtom, themeChoiceAtom } from '#client/layout/theme-choice.ts';
 import { settleSourceTag, sourceTagAtom } from '#client/state/source-tag.ts';
 
 /**
@@ -11,6 +11,8 @@ export function createPageStore(): ReturnType<typeof createStore> {
   const store = createStore();
   store.set(sourceTagAtom, settleSourceTag(new URLSearchParams(window.location.search).get('source')));
   // As the server rendered it (client/layout/theme-choice.ts).
-  store.set(themeChoiceAtom, appliedTheme(document.documentElement) ?? 'system');
+  const theme = appliedTheme(document.documentElement) ?? 'system';
+  store.set(themeChoiceAtom, theme);
+  store.set(renderedThemeChoiceAtom, theme);
   return store;
 }

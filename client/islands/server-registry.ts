@@ -4,6 +4,7 @@ import { RevocationForm } from '#client/features/consent/revocation-form.tsx';
 import { CaseStudyList } from '#client/features/home/case-study-list.tsx';
 import { Hero } from '#client/features/home/hero.tsx';
 import { PricingTabs } from '#client/features/home/pricing-tabs.tsx';
+import { MobileMenu } from '#client/layout/mobile-menu.tsx';
 import { SiteHeader } from '#client/layout/site-header.tsx';
 import { GoTo } from './go-to.tsx';
 import { PageDialogs } from './page-dialogs.tsx';
@@ -15,6 +16,7 @@ import { PageEffects } from './page-effects.tsx';
  */
 export const islandComponents = {
   'site-header': SiteHeader,
+  'site-menu': MobileMenu,
   'page-dialogs': PageDialogs,
   'page-effects': PageEffects,
   hero: Hero,

@@ -7,7 +7,8 @@ import { Splash } from './splash.tsx';
 
 /**
  * Everything a visitor meets on every marketing page, rendered on the server. In the browser only the islands run
- * (docs/decisions/0020-marketing-pages-as-islands.md): the header, the page's dialogs, and its effects.
+ * (docs/decisions/0020-marketing-pages-as-islands.md): the header, its menu drawer once opened, the page's dialogs,
+ * and its effects.
  */
 export function MarketingLayout() {
   return (
@@ -16,6 +17,7 @@ export function MarketingLayout() {
         Skip to content
       </a>
       <Island name="site-header" props={{}} />
+      <Island name="site-menu" load="visible" props={{}} />
       <main css={main} id="main" tabIndex={-1} data-operator={false}>
         <Outlet />
       </main>

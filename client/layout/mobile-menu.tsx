@@ -1,12 +1,13 @@
 import { css } from '@emotion/react';
 import { useRef } from 'react';
-import { keepFocusInside, ModalHeading, modalBodyStyles, modalDialogStyles } from '#client/components/modal.tsx';
+import { ModalHeading, modalBodyStyles, modalDialogStyles } from '#client/components/modal.tsx';
 import { useIslandId } from '#client/islands/island-context.ts';
 import { useOpenDialog } from '#client/state/dialogs.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
 import { mainNav } from '#content/site.ts';
 import { COMPACT_LANDSCAPE_NAV_BELOW_PX, COMPACT_NAV_MEDIA, PHONE_MEDIA } from '#shared/ui-timing.ts';
 import { NavLink } from './nav-link.tsx';
+import { SITE_MENU_ID } from './site-menu-id.ts';
 import { ThemeSwitch } from './theme-toggle.tsx';
 
 // The compact menu (phones, and landscape screens under 1024 px) has the header's items minus About Us,
@@ -98,23 +99,22 @@ const drawer = css`
   }
 `;
 
-interface MobileMenuProps {
-  /** The dialog's id, which the header's menu button names in `commandfor`. */
-  id: string;
-}
-
 /**
- * The menu drawer: a <dialog> in the page's HTML that the menu button opens by itself (`command="show-modal"`), so
- * it opens at the first tap, before the page's code has come and without it; the browser makes the page behind it
- * inert, closes it on Escape, on its close button or outside it, and gives focus back to the menu button.
+ * The menu drawer: a <dialog> in the page's HTML that the header's menu button opens by itself
+ * (`command="show-modal"`), so it opens at the first tap, before the page's code has come and without it; the
+ * browser makes the page behind it inert, closes it on Escape, on its close button or outside it, and gives focus
+ * back to the menu button. An island of its own, hydrated once it is opened (it is seen then): every page pays for
+ * the header's code at once, not for the drawer's. The header keeps Tab inside it from the start (site-header.tsx).
  */
-export function MobileMenu({ id }: MobileMenuProps) {
+export function MobileMenu() {
+  const id = SITE_MENU_ID;
   const openDialog = useOpenDialog();
   const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useIslandId('menu-title');
+  const titleId = useIslandId('title');
   const close = () => ref.current?.close();
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a tap outside is the pointer's way to close it; Escape is the keyboard's, the browser's own.
     <dialog
       ref={ref}
       id={id}
@@ -125,7 +125,6 @@ export function MobileMenu({ id }: MobileMenuProps) {
       onClick={(event) => {
         if (event.target === event.currentTarget) close();
       }}
-      onKeyDown={keepFocusInside}
     >
       <ModalHeading
         titleId={titleId}

@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
+import { useEffect } from 'react';
+import { keepFocusInside } from '#client/components/modal.tsx';
 import { useScrolled } from '#client/hooks/use-scrolled.ts';
-import { useIslandId } from '#client/islands/island-context.ts';
 import { scrollWindowTo } from '#client/lib/smooth-scroll.ts';
 import { useOpenDialog } from '#client/state/dialogs.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
@@ -12,8 +13,8 @@ import {
   PHONE_MEDIA,
   SCROLL_TO_TOP_DURATION_MS,
 } from '#shared/ui-timing.ts';
-import { MobileMenu } from './mobile-menu.tsx';
 import { type NavItem, NavLink } from './nav-link.tsx';
+import { SITE_MENU_ID } from './site-menu-id.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 
 // The whole navigation fits in one row from this width; below it, the items after Blog move into the menu,
@@ -162,7 +163,15 @@ export function Logo() {
 export function SiteHeader() {
   const opaque = useScrolled(HEADER_OPAQUE_AFTER_PX);
   const openDialog = useOpenDialog();
-  const menuId = useIslandId('menu');
+
+  useEffect(() => {
+    // The drawer hydrates only once opened (mobile-menu.tsx); Tab wraps inside it from its first use.
+    const menu = document.getElementById(SITE_MENU_ID);
+    if (!menu) return;
+    const wrap = (event: KeyboardEvent) => keepFocusInside(menu, event);
+    menu.addEventListener('keydown', wrap);
+    return () => menu.removeEventListener('keydown', wrap);
+  }, []);
 
   return (
     <header css={header} data-opaque={opaque}>
@@ -210,7 +219,7 @@ export function SiteHeader() {
             aria-label="Open menu"
             aria-haspopup="dialog"
             command="show-modal"
-            commandfor={menuId}
+            commandfor={SITE_MENU_ID}
           >
             <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
               <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
@@ -218,7 +227,6 @@ export function SiteHeader() {
           </button>
         </div>
       </div>
-      <MobileMenu id={menuId} />
     </header>
   );
 }

@@ -1,6 +1,6 @@
-import { atom, useAtom } from 'jotai';
+import { atom, useSetAtom, useStore } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
-import { type ReactNode, useCallback, useEffect } from 'react';
+import { type ReactNode, useCallback, useEffect, useSyncExternalStore } from 'react';
 import { type StoredTheme, themeCookie } from '#shared/theme-cookie.ts';
 
 export type ThemeChoice = StoredTheme | 'system';
@@ -17,6 +17,13 @@ const OLD_THEME_STORAGE_KEY = 'theme';
 // the page came with (`ThemeChoiceFrom`, and client/islands/page-store.ts for the islands), so the server's HTML shows
 // the visitor's choice and hydration has nothing to change.
 export const themeChoiceAtom = atom<ThemeChoice>('system');
+
+/**
+ * The choice the page's HTML was rendered with. An island that hydrates after the choice has changed (the menu's
+ * switch, first opened after a choice in the header) hydrates on this one, then shows the current choice: hydration
+ * does not correct an attribute that differs from the server's.
+ */
+export const renderedThemeChoiceAtom = atom<ThemeChoice>('system');
 
 /** The theme the page has: the server set it from the visitor's cookie, and a choice sets it again. */
 export function appliedTheme(root: HTMLElement): StoredTheme | undefined {
@@ -46,13 +53,24 @@ function movedFromStorage(): StoredTheme | undefined {
 
 /** Starts the page's choice at `theme`, the one the page came with, on the server as in the browser. */
 export function ThemeChoiceFrom({ theme, children }: { theme: StoredTheme | undefined; children: ReactNode }) {
-  useHydrateAtoms(new Map([[themeChoiceAtom, theme ?? 'system']]));
+  useHydrateAtoms(
+    new Map([
+      [themeChoiceAtom, theme ?? 'system'],
+      [renderedThemeChoiceAtom, theme ?? 'system'],
+    ]),
+  );
   return children;
 }
 
 /** The visitor's theme: remembered, and applied by the server before the first paint. */
 export function useThemeChoice(): [ThemeChoice, (next: ThemeChoice) => void] {
-  const [choice, setChoice] = useAtom(themeChoiceAtom);
+  const store = useStore();
+  const choice = useSyncExternalStore(
+    useCallback((changed: () => void) => store.sub(themeChoiceAtom, changed), [store]),
+    () => store.get(themeChoiceAtom),
+    () => store.get(renderedThemeChoiceAtom),
+  );
+  const setChoice = useSetAtom(themeChoiceAtom);
   useEffect(() => {
     if (appliedTheme(document.documentElement)) return undefined;
     // When the browser is idle: a first read of storage waits on the browser's own process.
