@@ -1,3 +1,4 @@
+import { CROSS_PAGE_FADE_CSS } from '#shared/cross-page-fade.ts';
 import { brandFontFaces } from './brand-font.ts';
 import { paletteCss, palettes } from './palettes.ts';
 
@@ -50,6 +51,7 @@ const globalCss = `
   porch-island {
     display: contents;
   }
+  ${CROSS_PAGE_FADE_CSS}
   html {
     -webkit-text-size-adjust: 100%;
     scroll-padding-top: calc(var(--header-height) + var(--space-4));

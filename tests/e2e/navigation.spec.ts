@@ -324,3 +324,35 @@ test('keyboard only on a phone: the menu opens, keeps focus inside both ways, an
   await expect(page).toHaveURL('/#pricing');
   await expectSectionAtOffset(page, 'pricing');
 });
+
+/** Has every page the browser shows note whether it was revealed with a view transition (the cross-fade). */
+async function recordReveals(page: Page) {
+  await page.addInitScript(() => {
+    window.addEventListener('pagereveal', (event) => {
+      const transition = 'viewTransition' in event && event.viewTransition;
+      Object.assign(window, { revealedWith: transition ? 'a cross-fade' : 'no transition' });
+    });
+  });
+}
+
+function revealedWith(page: Page) {
+  return page.evaluate(() => (window as { revealedWith?: string }).revealedWith);
+}
+
+test('a change from one page to another cross-fades, and with reduced motion it does not', {
+  tag: '@phone',
+}, async ({ page }) => {
+  await recordReveals(page);
+  await page.goto('/privacy');
+  // A page opened from the address bar has nothing to fade from.
+  await expect.poll(() => revealedWith(page)).toBe('no transition');
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
+  await expect.poll(() => revealedWith(page)).toBe('a cross-fade');
+
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
+  await expect.poll(() => revealedWith(page)).toBe('no transition');
+});
