@@ -3,7 +3,7 @@ import { CacheProvider } from '@emotion/react';
 import { type createStore, Provider as StateProvider } from 'jotai';
 import { type ComponentType, StrictMode, startTransition, useEffect } from 'react';
 import type { Root } from 'react-dom/client';
-import { LAY_OUT_WHEN_IDLE_ATTRIBUTE, layOutWhenIdle } from '#client/lib/lay-out-when-idle.ts';
+import { LAY_OUT_WHEN_IDLE_ATTRIBUTE, layOutAllOnJumpToEnd, layOutWhenIdle } from '#client/lib/lay-out-when-idle.ts';
 import { nextTask } from '#client/lib/next-task.ts';
 import { scrollToSection, sectionOfHash } from '#client/lib/smooth-scroll.ts';
 import { NonceContext } from '#client/nonce.tsx';
@@ -97,6 +97,7 @@ export function bootIslands(hydrateRoot: HydrateRoot, emotionKey: string): void 
   for (const element of document.querySelectorAll<HTMLElement>(`[${LAY_OUT_WHEN_IDLE_ATTRIBUTE}]`)) {
     layOutWhenIdle(element);
   }
+  layOutAllOnJumpToEnd();
   scrollToLinkedSection();
   window.addEventListener('hashchange', scrollToLinkedSection);
   const elements = [...document.querySelectorAll<HTMLElement>(ISLAND_ELEMENT)];

@@ -9,8 +9,17 @@ interface FakeElement {
 async function setUp() {
   vi.resetModules();
   let pending: (() => void)[] = [];
-  vi.stubGlobal('window', { requestIdleCallback: (callback: () => void) => pending.push(callback) });
-  const { layOutWhenIdle } = await import('./lay-out-when-idle.ts');
+  const keyListeners: ((event: Partial<KeyboardEvent>) => void)[] = [];
+  vi.stubGlobal('window', {
+    requestIdleCallback: (callback: () => void) => pending.push(callback),
+    addEventListener: (type: string, listener: (event: Partial<KeyboardEvent>) => void) => {
+      if (type === 'keydown') keyListeners.push(listener);
+    },
+  });
+  const { layOutWhenIdle, layOutAllOnJumpToEnd } = await import('./lay-out-when-idle.ts');
+  const press = (event: Partial<KeyboardEvent>) => {
+    for (const listener of keyListeners) listener(event);
+  };
   const idle = () => {
     const now = pending;
     pending = [];
@@ -18,7 +27,13 @@ async function setUp() {
     return now.length;
   };
   const section = (): FakeElement => ({ isConnected: true, style: {} });
-  return { layOutWhenIdle: (element: FakeElement) => layOutWhenIdle(element as unknown as HTMLElement), idle, section };
+  return {
+    layOutWhenIdle: (element: FakeElement) => layOutWhenIdle(element as unknown as HTMLElement),
+    layOutAllOnJumpToEnd,
+    press,
+    idle,
+    section,
+  };
 }
 
 afterEach(() => {
@@ -68,4 +83,26 @@ test('a section queued after the others were laid out is laid out too', async ()
   layOutWhenIdle(late);
   idle();
   expect(late.style.contentVisibility).toBe('visible');
+});
+
+test('a jump to the end of the page lays out every section still queued at once; other keys wait for idle', async () => {
+  const { layOutWhenIdle, layOutAllOnJumpToEnd, press, idle, section } = await setUp();
+  layOutAllOnJumpToEnd();
+  const sections = [section(), section(), section()];
+  for (const element of sections) layOutWhenIdle(element);
+  const shown = () => sections.map((element) => element.style.contentVisibility ?? 'auto');
+
+  press({ key: 'PageDown' });
+  press({ key: 'ArrowDown' });
+  expect(shown()).toEqual(['auto', 'auto', 'auto']);
+  idle();
+  press({ key: 'End' });
+  expect(shown()).toEqual(['visible', 'visible', 'visible']);
+  expect(idle()).toBe(1);
+  expect(idle()).toBe(0);
+
+  const onMac = section();
+  layOutWhenIdle(onMac);
+  press({ key: 'ArrowDown', metaKey: true });
+  expect(onMac.style.contentVisibility).toBe('visible');
 });

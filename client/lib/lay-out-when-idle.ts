@@ -52,3 +52,15 @@ export function layOutBefore(target: Element): void {
     }
   }
 }
+
+/**
+ * Lays out at once every element still queued when the visitor jumps to the end of the page (End, or ⌘↓ on a Mac).
+ * The browser's scroll would otherwise aim at the end the estimated heights make, and the sections laid out on the
+ * way, taller or shorter than their estimate, would leave the page short of its end (docs/decisions/0014).
+ */
+export function layOutAllOnJumpToEnd(): void {
+  window.addEventListener('keydown', (event) => {
+    if (waiting.length === 0 || !(event.key === 'End' || (event.key === 'ArrowDown' && event.metaKey))) return;
+    for (const element of waiting.splice(0)) element.style.contentVisibility = 'visible';
+  });
+}

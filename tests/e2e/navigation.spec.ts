@@ -35,6 +35,27 @@ async function expectSectionAtOffset(page: Page, id: string) {
   expect(Math.abs(top - 80)).toBeLessThanOrEqual(1);
 }
 
+/**
+ * A busy browser: no idle moment comes until the test gives one with `idleMoment`, which runs the callbacks waiting
+ * for it and says how many are waiting after them.
+ */
+async function holdIdleMoments(page: Page) {
+  await page.addInitScript(() => {
+    const held: IdleRequestCallback[] = [];
+    window.requestIdleCallback = (callback) => held.push(callback);
+    Object.assign(window, {
+      __idle: () => {
+        for (const callback of held.splice(0)) callback({ didTimeout: false, timeRemaining: () => 50 });
+        return held.length;
+      },
+    });
+  });
+}
+
+function idleMoment(page: Page) {
+  return page.evaluate(() => (window as unknown as { __idle(): number }).__idle());
+}
+
 for (const { label, id } of SECTION_ITEMS) {
   for (const from of ['/', '/privacy']) {
     test(`${label} from ${from} lands on #${id} with its top 80 px below the viewport top`, async ({ page }) => {
@@ -85,16 +106,7 @@ test('a hash change while the sections above are still to be laid out lands on t
   // estimated heights (client/lib/lay-out-when-idle.ts) until the test lets the idle moments come. Those above the
   // section must be laid out before it is put in place: laid out later, they would push it down, and the page does
   // not count on the browser's scroll anchoring (not every browser has it) to hide that.
-  await page.addInitScript(() => {
-    const held: IdleRequestCallback[] = [];
-    window.requestIdleCallback = (callback) => held.push(callback);
-    Object.assign(window, {
-      __idle: () => {
-        for (const callback of held.splice(0)) callback({ didTimeout: false, timeRemaining: () => 50 });
-        return held.length;
-      },
-    });
-  });
+  await holdIdleMoments(page);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');
   const waitingAbove = () =>
@@ -117,8 +129,43 @@ test('a hash change while the sections above are still to be laid out lands on t
   await expect.poll(waitingAbove).toBe(0);
   await expect.poll(faqTop).toBe(80);
   // Every idle moment the page was waiting for, then: nothing above the section moves it.
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __idle(): number }).__idle())).toBe(0);
+  await expect.poll(() => idleMoment(page)).toBe(0);
   expect(await faqTop()).toBe(80);
+});
+
+test('the End key goes to the very end of the page while its sections are still to be laid out', {
+  tag: '@desktop',
+}, async ({ page }) => {
+  // As above: no idle moment yet, so the sections below the first screen still hold their estimated heights.
+  await holdIdleMoments(page);
+  await page.goto('/');
+  const waiting = () =>
+    page.evaluate(
+      () =>
+        [...document.querySelectorAll('main section')].filter((s) => getComputedStyle(s).contentVisibility === 'auto')
+          .length,
+    );
+  expect(await waiting()).toBeGreaterThan(0);
+  // The page's length as the browser starts scrolling: the scroll aims at the end that length makes.
+  await page.evaluate(() =>
+    window.addEventListener(
+      'scroll',
+      () => Object.assign(window, { lengthAsScrollStarts: document.documentElement.scrollHeight }),
+      { once: true },
+    ),
+  );
+  await page.keyboard.press('End');
+  const footerBelowView = () =>
+    page.getByRole('contentinfo').evaluate((el) => Math.round(el.getBoundingClientRect().bottom - window.innerHeight));
+  await expect.poll(footerBelowView).toBe(0);
+  await expect.poll(() => idleMoment(page)).toBe(0);
+  expect(await footerBelowView()).toBe(0);
+  // Laid out before the scroll began: the page kept its length on the way down, its scroll bar did not jump.
+  const lengths = await page.evaluate(() => [
+    (window as { lengthAsScrollStarts?: number }).lengthAsScrollStarts,
+    document.documentElement.scrollHeight,
+  ]);
+  expect(lengths[0]).toBe(lengths[1]);
 });
 
 test('a section that does not exist only warns in the console', { tag: '@phone' }, async ({ page }) => {
