@@ -376,8 +376,9 @@ test('keyboard only on a phone: the menu opens, keeps focus inside both ways, an
 async function recordReveals(page: Page) {
   await page.addInitScript(() => {
     window.addEventListener('pagereveal', (event) => {
-      const transition = 'viewTransition' in event && event.viewTransition;
-      Object.assign(window, { revealedWith: transition ? 'a cross-fade' : 'no transition' });
+      const transition = 'viewTransition' in event ? event.viewTransition : null;
+      Object.assign(window, { revealedWith: transition ? 'a cross-fade' : 'no transition', faded: !transition });
+      transition?.finished.then(() => Object.assign(window, { faded: true }));
     });
   });
 }
@@ -397,6 +398,8 @@ test('a change from one page to another cross-fades, and with reduced motion it 
   await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Terms of Service');
   await expect.poll(() => revealedWith(page)).toBe('a cross-fade');
+  // A tap while the fade runs does nothing (the browser shows the fade, not the page): the next one comes after it.
+  await expect.poll(() => page.evaluate(() => (window as { faded?: boolean }).faded)).toBe(true);
 
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
