@@ -2,7 +2,7 @@ import { css } from '@emotion/react';
 import { useRef } from 'react';
 import { ModalHeading, modalBodyStyles, modalDialogStyles } from '#client/components/modal.tsx';
 import { useIslandId } from '#client/islands/island-context.ts';
-import { useOpenDialog } from '#client/state/dialogs.ts';
+import { type DialogRequest, useOpenDialog } from '#client/state/dialogs.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
 import { mainNav } from '#content/site.ts';
 import { COMPACT_LANDSCAPE_NAV_BELOW_PX, COMPACT_NAV_MEDIA, PHONE_MEDIA } from '#shared/ui-timing.ts';
@@ -112,6 +112,11 @@ export function MobileMenu() {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useIslandId('title');
   const close = () => ref.current?.close();
+  /** The drawer's calls to action close it, then open their dialog. */
+  const closeThenOpen = (request: DialogRequest) => () => {
+    close();
+    openDialog(request);
+  };
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a tap outside is the pointer's way to close it; Escape is the keyboard's, the browser's own.
@@ -146,20 +151,14 @@ export function MobileMenu() {
           <button
             type="button"
             css={[buttonStyles.primary, buttonStyles.large]}
-            onClick={() => {
-              close();
-              openDialog({ kind: 'demo-call' });
-            }}
+            onClick={closeThenOpen({ kind: 'demo-call' })}
           >
             Try the AI
           </button>
           <button
             type="button"
             css={[buttonStyles.secondary, buttonStyles.large]}
-            onClick={() => {
-              close();
-              openDialog({ kind: 'booking' });
-            }}
+            onClick={closeThenOpen({ kind: 'booking' })}
           >
             Book Demo
           </button>

@@ -1,6 +1,5 @@
 import { site } from '#content/site.ts';
 import { CONSENT_POLICY_PATH, CONSENT_RECEIPT_PATH } from '#shared/consent.ts';
-import { CROSS_PAGE_FADE_CSS } from '#shared/cross-page-fade.ts';
 import { escapeXml as text } from '#shared/xml.ts';
 import type { Receipt } from './consent-store.ts';
 
@@ -47,7 +46,6 @@ input[aria-invalid=true]{border-color:#b91c1c}
 .error{margin:.25rem 0 0;color:#b91c1c;font-size:.9rem}
 button:focus-visible,a:focus-visible,input:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
 .actions{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;margin-top:1rem}
-${CROSS_PAGE_FADE_CSS}
 @media (prefers-color-scheme:dark){body{background:#1c1917;color:#f5f5f4}a{color:#fdba74}blockquote{background:#292524;border-color:#57534e}.status{background:#064e3b;border-color:#065f46}.status.revoked{background:#7f1d1d;border-color:#991b1b}.error{color:#fca5a5}input[aria-invalid=true]{border-color:#fca5a5}}
 `;
 

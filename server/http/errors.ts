@@ -1,5 +1,4 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { CROSS_PAGE_FADE_CSS } from '#shared/cross-page-fade.ts';
 import { SERVER_FAULT_MESSAGE, sendApiError } from './api-error.ts';
 import { nonceOf } from './security.ts';
 
@@ -42,7 +41,7 @@ const errorPage = (nonce: string, status: number) => {
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} | Porchlight</title>
-<style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.6}${CROSS_PAGE_FADE_CSS}</style>
+<style nonce="${nonce}">body{font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;line-height:1.6}</style>
 </head><body><main><h1>${heading}</h1>
 <p>${body}</p></main></body></html>`;
 };

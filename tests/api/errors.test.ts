@@ -8,7 +8,6 @@ import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { createRenderer as CreateRenderer, Render } from '#client/entry-server.tsx';
 import { createLogger } from '#server/logger.ts';
 import { DIST_DIR } from '#server/pages/page-source.ts';
-import { CROSS_PAGE_FADE_CSS } from '#shared/cross-page-fade.ts';
 import { headingOf } from '#tests/support/html.ts';
 import { listen } from '#tests/support/leads.ts';
 import { builtPages, createTestApp } from '#tests/support/test-app.ts';
@@ -66,8 +65,6 @@ test('when rendering itself throws, the page is a plain 500 error page without a
     expect(res.text).not.toContain('entry-server.js');
     const nonce = /'nonce-([\w-]+)'/.exec(String(res.headers['content-security-policy']))?.[1];
     expect(res.text).toContain(`<style nonce="${nonce}">`);
-    // It takes part in the cross-fade from the page left, as every page does (shared/cross-page-fade.ts).
-    expect(res.text).toContain(CROSS_PAGE_FADE_CSS);
   } finally {
     await broken.close();
   }
