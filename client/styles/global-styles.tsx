@@ -1,4 +1,3 @@
-import { CROSS_PAGE_FADE_CSS } from '#shared/cross-page-fade.ts';
 import { brandFontFaces } from './brand-font.ts';
 import { paletteCss, palettes } from './palettes.ts';
 
@@ -51,7 +50,6 @@ const globalCss = `
   porch-island {
     display: contents;
   }
-  ${CROSS_PAGE_FADE_CSS}
   html {
     -webkit-text-size-adjust: 100%;
     scroll-padding-top: calc(var(--header-height) + var(--space-4));

@@ -74,12 +74,10 @@ function consentPages(): [string, string][] {
 const described = ({ page, line, message }: CheckerMessage) => `${page}${line ? `:${line}` : ''}: ${message}`;
 
 // The checker's CSS grammar predates container queries (the menu's theme switch fits its width with one), which every
-// browser the site supports has had since 2023, and the `@view-transition` rule (every page's cross-fade,
-// shared/cross-page-fade.ts), which a browser without it skips; nothing else it says of the styles is let through.
+// browser the site supports has had since 2023; nothing else it says of the styles is let through.
 const CSS_GRAMMAR_GAPS = [
   "CSS: “container-type”: Property “container-type” doesn't exist.",
   'CSS: Unrecognized at-rule “@container”',
-  'CSS: Unrecognized at-rule “@view-transition”',
 ];
 const isKnownGap = (found: CheckerMessage) => CSS_GRAMMAR_GAPS.includes(found.message);
 

@@ -521,8 +521,7 @@ test.describe('with the service worker', { tag: '@phone' }, () => {
     await page.reload(); // now controlled
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
     await context.setOffline(true);
-    // By a link, as a visitor goes: the page left cross-fades into the offline page, which opts in as every page of
-    // the site does (shared/cross-page-fade.ts); if it did not, the page left would report the skipped transition.
+    // By a link, as a visitor goes.
     await page.getByRole('contentinfo').getByRole('link', { name: 'Cookie Policy', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('You are offline');
     // offline.css centres the text in a column and sets the site's colours; unstyled it would be the defaults.
