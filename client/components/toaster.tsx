@@ -1,7 +1,11 @@
 import { css } from '@emotion/react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
 import { useEffect } from 'react';
+import { useAtomAsRendered } from '#client/lib/use-atom-as-rendered.ts';
 import { dismissToastAtom, type Toast, toastsAtom } from '#client/state/toasts.ts';
+
+// The server renders the list empty.
+const NO_TOASTS: Toast[] = [];
 
 const region = css`
   position: fixed;
@@ -86,7 +90,7 @@ function ToastItem({ toast }: { toast: Toast }) {
  * with its text, so a toast is announced as an addition to this one.
  */
 export function Toaster() {
-  const toasts = useAtomValue(toastsAtom);
+  const toasts = useAtomAsRendered(toastsAtom, NO_TOASTS);
   return (
     <ol css={region} aria-label="Notifications" aria-live="polite">
       {toasts.map((toast) => (

@@ -1,7 +1,8 @@
-import { useAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
 import { lazy, Suspense, useCallback, useEffect } from 'react';
 import { CALL_IN_PROGRESS_KEY } from '#client/features/demo-call/call-in-progress-key.ts';
 import { useExitIntent } from '#client/features/demo-call/use-exit-intent.ts';
+import { useAtomAsRendered } from '#client/lib/use-atom-as-rendered.ts';
 import { type DialogRequest, openDialogAtom } from '#client/state/dialogs.ts';
 
 // Each dialog's code loads only when it is first opened.
@@ -58,7 +59,9 @@ function numberOf(request: DialogRequest): number {
  * one's late close clears only its own request, so the visitor's Enter is not lost.
  */
 export function DialogHost({ exitIntent = true }: { exitIntent?: boolean }) {
-  const [request, setRequest] = useAtom(openDialogAtom);
+  // The server renders no dialog: one asked for before this island hydrated opens right after.
+  const request = useAtomAsRendered(openDialogAtom, null);
+  const setRequest = useSetAtom(openDialogAtom);
   const close = useCallback(
     () => setRequest((current) => (current === request ? null : current)),
     [request, setRequest],
