@@ -56,8 +56,10 @@ export const modalBodyStyles = css`
   padding: var(--space-4) var(--space-6) var(--space-6);
 `;
 
+// A player's controls (`video[controls]`, the embed's iframe) take focus too: Tab must reach them.
 const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, video[controls], audio[controls], ' +
+  'iframe, summary, [tabindex]:not([tabindex="-1"])';
 
 /** Tab from the last control of `dialog` wraps to the first (and back): focus never leaves an open modal. */
 export function keepFocusInside(

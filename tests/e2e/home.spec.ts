@@ -597,7 +597,7 @@ test('the video opens and closes: an embed on desktop, the muted looping file on
   isMobile,
 }) => {
   await page.route('https://www.youtube-nocookie.com/**', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<title>Video</title>' }),
+    route.fulfill({ contentType: 'text/html', body: '<title>Video</title><button>Play</button>' }),
   );
   await page.goto('/#process');
   // Nothing of the player is in the page until the visitor asks for it.
@@ -635,6 +635,15 @@ test('the video opens and closes: an embed on desktop, the muted looping file on
     expect(await video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop, v.controls])).toEqual([true, true, true]);
     // Opening starts playback; closing pauses it.
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+    // Its controls are in reach of the keyboard, and Tab still goes round inside the dialog.
+    const close = page.getByRole('button', { name: 'Close video' });
+    await close.focus();
+    await page.keyboard.press('Tab');
+    await expect(video).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(close).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(video).toBeFocused();
     const element = await video.elementHandle();
     await page.getByRole('button', { name: 'Close video' }).click();
     await expect(dialog).toBeHidden();
@@ -645,6 +654,13 @@ test('the video opens and closes: an embed on desktop, the muted looping file on
       'src',
       'https://www.youtube-nocookie.com/embed/porchlight01?autoplay=1&rel=0',
     );
+    // The player is in reach of the keyboard, once it has loaded. (Keys pressed inside it are the player's own.)
+    await expect(dialog.frameLocator('iframe').getByRole('button', { name: 'Play' })).toBeVisible();
+    const close = page.getByRole('button', { name: 'Close video' });
+    await close.focus();
+    await page.keyboard.press('Tab');
+    await expect(dialog.locator('iframe')).toBeFocused();
+    await close.focus();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   }
