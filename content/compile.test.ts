@@ -125,10 +125,36 @@ test('javascript: links are not rendered as links', () => {
   expect(html).not.toContain('href="javascript:');
 });
 
-test('tables are wrapped so they scroll sideways on narrow screens', () => {
+test('a table is boxed, and says it is a table whether it is laid out as one or as cards', () => {
   const source = `---\ntitle: T\ndescription: D\nlead: L\nupdated: 2026-01-01\n---\n| a | b |\n|---|---|\n| 1 | 2 |\n`;
   const { html } = compileMarkdown('pages/x.md', source, pageFrontMatter);
-  expect(html).toMatch(/^<div class="table-scroll" tabindex="0"><table>[\s\S]*<\/table><\/div>$/);
+  // Nothing to focus: a table shown as cards never scrolls.
+  expect(html).toMatch(/^<div class="table-box"><table role="table">[\s\S]*<\/table>\n<\/div>$/);
+  expect(html).not.toContain('tabindex');
+  // Rows and cells keep their own semantics; HTML allows them no role inside a table.
+  expect(html).toContain('<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>');
+  expect(html).toContain('<tbody>\n<tr>\n<td data-label="a">1</td>\n<td data-label="b">2</td>\n</tr>\n</tbody>');
+});
+
+test("each cell of a table carries its column's header as text, escaped, for its label as a card", () => {
+  const table = [
+    '| `Name` | Terms & <conditions> | `"Quoted"` | |',
+    '|---|:-:|---|---|',
+    '| `theme` | *Yes* | | x |',
+    '| Short row |',
+  ].join('\n');
+  const source = `---\ntitle: T\ndescription: D\nlead: L\nupdated: 2026-01-01\n---\n${table}\n`;
+  const { html } = compileMarkdown('pages/x.md', source, pageFrontMatter);
+  const labels = (row: number) => [...(html.split('<tr>')[row] ?? '').matchAll(/<td[^>]*>/g)].map((match) => match[0]);
+  // Inline code gives its text, markup none; a header left empty gives no label.
+  expect(labels(2)).toEqual([
+    '<td data-label="Name">',
+    '<td style="text-align:center" data-label="Terms &amp; &lt;conditions&gt;">',
+    '<td data-label="&quot;Quoted&quot;">',
+    '<td>',
+  ]);
+  // A short row is filled out with empty cells, each still under its own column's header.
+  expect(labels(3)[1]).toBe('<td style="text-align:center" data-label="Terms &amp; &lt;conditions&gt;">');
 });
 
 test('JSON content is checked against its schema, naming the file and the entry', () => {

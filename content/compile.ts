@@ -68,9 +68,39 @@ markdown.core.ruler.push('sections', (state) => {
   state.tokens = tokens;
 });
 
-// Tables scroll sideways on narrow screens instead of widening the page.
-markdown.renderer.rules.table_open = () => '<div class="table-scroll" tabindex="0"><table>';
-markdown.renderer.rules.table_close = () => '</table></div>';
+// On a narrow column each row of a table is shown as a card, each cell after its column's header, which it carries as
+// data-label (docs/content.md#tables). Its rows and cells stay rows and cells to screen readers however CSS lays
+// them out, as HTML requires (the HTML checker refuses a role on them); the table says it is one, so that a browser
+// guessing from its layout whether it holds data or only places things does not take it for layout.
+markdown.core.ruler.push('table_labels', (state) => {
+  let headers: string[] = [];
+  let column = 0;
+  state.tokens.forEach((token, index) => {
+    if (token.type === 'table_open') {
+      token.attrSet('role', 'table');
+      headers = [];
+    } else if (token.type === 'tr_open') column = 0;
+    else if (token.type === 'th_open') {
+      const words = (state.tokens[index + 1]?.children ?? [])
+        .filter((child) => child.type === 'text' || child.type === 'code_inline')
+        .map((child) => child.content)
+        .join('');
+      headers.push(words.trim());
+    } else if (token.type === 'td_open') {
+      // The renderer escapes attribute values, so a header's own '<', '&' or quotes stay text.
+      const label = headers[column];
+      if (label) token.attrSet('data-label', label);
+      column++;
+    }
+  });
+});
+
+// The box a table is drawn in, and the container its card layout is measured against. It scrolls only a table
+// too wide even for the desktop column: a narrow one shows cards, which never do.
+markdown.renderer.rules.table_open = (tokens, index, options, _env, self) =>
+  `<div class="table-box">${self.renderToken(tokens, index, options)}`;
+markdown.renderer.rules.table_close = (tokens, index, options, _env, self) =>
+  `${self.renderToken(tokens, index, options)}</div>`;
 
 /** Splits YAML front matter from a markdown file, checks it, and renders the body to HTML. */
 export function compileMarkdown<T>(file: string, source: string, schema: z.ZodType<T>): { meta: T; html: string } {

@@ -9,7 +9,7 @@ const prose = css`
   ul,
   ol,
   blockquote,
-  .table-scroll {
+  .table-box {
     margin: 0 0 1.25em;
   }
   h2,
@@ -101,7 +101,8 @@ const prose = css`
   blockquote > :last-child {
     margin-bottom: 0;
   }
-  .table-scroll {
+  .table-box {
+    container-type: inline-size;
     overflow-x: auto;
     border: 1px solid var(--color-border);
     border-radius: var(--radius);
@@ -124,6 +125,48 @@ const prose = css`
   }
   th {
     background: var(--color-bg-muted);
+  }
+  /* Too narrow for its columns (a phone's), a table shows each row as a card headed by its first cell, every other
+     cell after its column's header (docs/content.md#tables). The header row stays for screen readers, which name
+     each cell's column themselves, so the label drawn here is left out of the text they read. */
+  @container (max-width: 36rem) {
+    table,
+    tbody,
+    tr,
+    td {
+      display: block;
+    }
+    thead {
+      position: absolute;
+      width: 1px;
+      height: 1px;
+      overflow: hidden;
+      clip-path: inset(50%);
+      white-space: nowrap;
+    }
+    tr {
+      padding: var(--space-3);
+      border-bottom: 1px solid var(--color-border);
+    }
+    tr:last-child {
+      border-bottom: 0;
+    }
+    td {
+      padding: 0;
+      border-bottom: 0;
+    }
+    td + td {
+      margin-top: var(--space-1);
+    }
+    td:first-child {
+      font-weight: 700;
+    }
+    td + td[data-label]::before {
+      /* A browser without alternative text for generated content shows the label and reads it too. */
+      content: attr(data-label) ': ';
+      content: attr(data-label) ': ' / '';
+      font-weight: 600;
+    }
   }
   code {
     padding: 0.1em 0.35em;

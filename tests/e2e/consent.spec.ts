@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
 import { DO_NOT_CONTACT_MESSAGE, REVOCATION_RECEIVED_MESSAGE } from '#shared/messages.ts';
 import { uniqueEmail } from '#tests/support/stored-leads.ts';
-import { axeFindings, expect, test } from './fixtures.ts';
+import { axeFindings, expect, test, untilLaidOut } from './fixtures.ts';
 
 // Consent a visitor can see and take back (docs/product-rules.md#consent), at a phone's 390 px and on the
-// desktop: the contact form's receipt, revoking it there, and the form refusing the number afterwards.
+// desktop: the contact form's receipt, revoking it there, and the form refusing the number afterwards; and the
+// policy page itself, its form and its table of what the Site stores in the browser.
 
 const CONTACT_TITLE = 'Get a call from our AI assistant';
 // A number of each project's own: a revoked number is refused to every test that uses it afterwards.
@@ -116,6 +117,45 @@ test(
     pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((error) => !/status of 400/.test(error)));
   },
 );
+
+test("the policy page's table of what the Site stores: a card a row on a 320 px phone, nothing sideways; a table on the desktop", {
+  tag: '@desktop',
+}, async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/consent-policies');
+  await untilLaidOut(page);
+  const table = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'How long it lasts' }) });
+  const theme = table.getByRole('row', { name: /^theme Local storage/ });
+  await theme.scrollIntoViewIfNeeded();
+  const cells = table.getByRole('cell');
+  await expect(cells).toHaveCount(28);
+  const width = await page.evaluate(() => window.innerWidth);
+  for (const cell of await cells.all()) {
+    const box = await cell.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= width, await cell.innerText()).toBe(true);
+  }
+  const sideways = await table.evaluate((element) =>
+    [element, element.parentElement].map((box) => (box ? box.scrollWidth - box.clientWidth : 0)),
+  );
+  expect(sideways).toEqual([0, 0]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  // The label is drawn before the cell's text, and left out of what a screen reader reads, which names the column.
+  const type = theme.getByRole('cell', { name: 'Local storage', exact: true });
+  expect(await type.evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('"Type: " / ""');
+  await expect(type).toHaveAccessibleName('Local storage');
+  // One below another, not side by side.
+  const name = theme.getByRole('cell', { name: 'theme', exact: true });
+  expect((await type.boundingBox())?.y).toBeGreaterThan(((await name.boundingBox())?.y ?? 0) + 1);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const headers = table.getByRole('columnheader');
+  await expect(headers).toHaveText(['Name', 'Type', 'Purpose', 'How long it lasts']);
+  const boxes = await headers.evaluateAll((all) => all.map((header) => header.getBoundingClientRect().toJSON()));
+  expect(new Set(boxes.map((box) => box.top)).size).toBe(1);
+  expect(Math.min(...boxes.map((box) => box.width))).toBeGreaterThan(80);
+  expect(await type.evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('none');
+  expect((await type.boundingBox())?.y).toBe((await name.boundingBox())?.y);
+});
 
 test.describe('with scripts turned off', { tag: '@phone' }, () => {
   test.use({ javaScriptEnabled: false });
