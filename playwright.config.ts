@@ -13,7 +13,7 @@ const DATA_DIR = path.join(os.tmpdir(), `porchlight-e2e-data-${PORT}`);
 // Playwright's own browser download is not used (scripts/ensure-chromium.sh). It resolves no host name but
 // localhost, so no test reaches the network (tests/e2e/fixtures.ts reports any that tries); a test fakes a third
 // party with its own page.route.
-const launchOptions = {
+export const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
   args: [
     '--no-sandbox',

@@ -1,7 +1,7 @@
 import { atom, useSetAtom, useStore } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
 import { type ReactNode, useCallback, useEffect, useSyncExternalStore } from 'react';
-import { type StoredTheme, themeCookie } from '#shared/theme-cookie.ts';
+import { type StoredTheme, themeCookie, themeOfCookieHeader } from '#shared/theme-cookie.ts';
 
 export type ThemeChoice = StoredTheme | 'system';
 export const THEME_LABELS: Record<ThemeChoice, string> = {
@@ -31,10 +31,14 @@ export function appliedTheme(root: HTMLElement): StoredTheme | undefined {
   return theme === 'light' || theme === 'dark' ? theme : undefined;
 }
 
-function apply(choice: ThemeChoice): void {
+function show(choice: ThemeChoice): void {
   const root = document.documentElement;
   if (choice === 'system') delete root.dataset.theme;
   else root.dataset.theme = choice;
+}
+
+function apply(choice: ThemeChoice): void {
+  show(choice);
   // biome-ignore lint/suspicious/noDocumentCookie: kept at once; the Cookie Store API keeps it asynchronously (a page opened right after could be asked for without it) and some browsers lack it.
   document.cookie = themeCookie(choice === 'system' ? undefined : choice);
 }
@@ -83,6 +87,18 @@ export function useThemeChoice(): [ThemeChoice, (next: ThemeChoice) => void] {
       setChoice(moved);
     });
     return () => cancel(idle);
+  }, [setChoice]);
+  useEffect(() => {
+    // A page restored from the back/forward cache comes back with the theme it was left with: a choice made on
+    // another page since is in the cookie.
+    const restored = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      const kept = themeOfCookieHeader(document.cookie) ?? 'system';
+      show(kept);
+      setChoice(kept);
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
   }, [setChoice]);
   const choose = useCallback(
     (next: ThemeChoice) => {

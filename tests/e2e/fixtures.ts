@@ -223,3 +223,49 @@ export async function openWithChunkHeld(page: Page, path: string, source: string
   await asked;
   return { release, fail };
 }
+
+export type Theme = 'System' | 'Light' | 'Dark';
+
+/**
+ * Chooses a theme the way this screen offers it: the header's toggle, which cycles system → light → dark, or on
+ * a phone the three-way switch in the menu. Then checks the control shows the choice.
+ */
+export async function chooseTheme(page: Page, theme: Theme) {
+  const toggle = page.getByRole('button', { name: /^Theme:/ });
+  if (await toggle.isVisible()) {
+    for (let i = 0; i < 3 && !(await toggle.getAttribute('aria-label'))?.startsWith(`Theme: ${theme}`); i++) {
+      await toggle.click();
+    }
+  } else {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page
+      .getByRole('dialog', { name: 'Menu' })
+      .getByRole('button', { name: `${theme} theme` })
+      .click();
+  }
+  await expectThemeChoice(page, theme);
+}
+
+/** The theme control shows `theme` as chosen: in the header, or in the menu on a phone. */
+export async function expectThemeChoice(page: Page, theme: Theme) {
+  const toggle = page.getByRole('button', { name: /^Theme:/ });
+  if (await toggle.isVisible()) {
+    await expect(toggle).toHaveAccessibleName(new RegExp(`^Theme: ${theme} theme`));
+    return;
+  }
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  if (!(await menu.isVisible())) await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(menu.getByRole('button', { name: `${theme} theme` })).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+}
+
+/**
+ * Stops the page clock before the page loads, so timers that start when the layout mounts run exactly
+ * when the test says. Only for pages without streamed Suspense boundaries (React reveals those on a timer).
+ */
+export async function pauseClockBeforeLoad(page: Page) {
+  const start = new Date('2025-06-02T15:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1000));
+}

@@ -6,20 +6,11 @@ import {
   holdChunk,
   openWithChunkHeld,
   pauseClock,
+  pauseClockBeforeLoad,
   sectionsBeforeAndAfterScrollingDown,
   test,
   untilLaidOut,
 } from './fixtures.ts';
-
-/**
- * Stops the page clock before the page loads, so timers that start when the layout mounts run exactly
- * when the test says. Only for pages without streamed Suspense boundaries (React reveals those on a timer).
- */
-async function pauseClockBeforeLoad(page: Page) {
-  const start = new Date('2025-06-02T15:00:00Z');
-  await page.clock.install({ time: start });
-  await page.clock.pauseAt(new Date(start.getTime() + 1000));
-}
 
 test('the home page has every section, in order', async ({ page }) => {
   await page.goto('/');

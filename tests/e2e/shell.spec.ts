@@ -1,7 +1,7 @@
 import { devices, type Locator, type Page } from '@playwright/test';
 import { builtChunkUrl } from '#tests/support/built-assets.ts';
 import { fakeCalEmbed } from './fake-cal.ts';
-import { expect, openWithChunkHeld, pauseClock, test } from './fixtures.ts';
+import { chooseTheme, expect, expectThemeChoice, openWithChunkHeld, pauseClock, test } from './fixtures.ts';
 
 /** Presses Tab until `target` has focus, as a keyboard user would; fails if it is never reached. */
 async function tabTo(page: Page, target: Locator, { max = 60, backwards = false } = {}) {
@@ -10,42 +10,6 @@ async function tabTo(page: Page, target: Locator, { max = 60, backwards = false 
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
   }
   await expect(target).toBeFocused();
-}
-
-type Theme = 'System' | 'Light' | 'Dark';
-
-/**
- * Chooses a theme the way this screen offers it: the header's toggle, which cycles system → light → dark, or on
- * a phone the three-way switch in the menu. Then checks the control shows the choice.
- */
-async function chooseTheme(page: Page, theme: Theme) {
-  const toggle = page.getByRole('button', { name: /^Theme:/ });
-  if (await toggle.isVisible()) {
-    for (let i = 0; i < 3 && !(await toggle.getAttribute('aria-label'))?.startsWith(`Theme: ${theme}`); i++) {
-      await toggle.click();
-    }
-  } else {
-    await page.getByRole('button', { name: 'Open menu' }).click();
-    await page
-      .getByRole('dialog', { name: 'Menu' })
-      .getByRole('button', { name: `${theme} theme` })
-      .click();
-  }
-  await expectThemeChoice(page, theme);
-}
-
-/** The theme control shows `theme` as chosen: in the header, or in the menu on a phone. */
-async function expectThemeChoice(page: Page, theme: Theme) {
-  const toggle = page.getByRole('button', { name: /^Theme:/ });
-  if (await toggle.isVisible()) {
-    await expect(toggle).toHaveAccessibleName(new RegExp(`^Theme: ${theme} theme`));
-    return;
-  }
-  const menu = page.getByRole('dialog', { name: 'Menu' });
-  if (!(await menu.isVisible())) await page.getByRole('button', { name: 'Open menu' }).click();
-  await expect(menu.getByRole('button', { name: `${theme} theme` })).toHaveAttribute('aria-pressed', 'true');
-  await page.keyboard.press('Escape');
-  await expect(menu).toBeHidden();
 }
 
 test('the header turns opaque once the page is scrolled more than 10 px', async ({ page }) => {

@@ -21,9 +21,15 @@ function dismissedThisSession(): boolean {
 export function PromoPopupWhenDue() {
   const [Popup, setPopup] = useState<PromoPopupComponent | null>(null);
   useEffect(() => {
-    if (dismissedThisSession()) return;
+    // A page restored from the back/forward cache comes back as it was left, its popup showing or its timer running:
+    // one dismissed on another page since stays dismissed.
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted && dismissedThisSession()) setPopup(null);
+    };
+    window.addEventListener('pageshow', restored);
     let cancelled = false;
     const timer = setTimeout(() => {
+      if (dismissedThisSession()) return;
       import('./promo-popup.tsx').then(
         (module) => cancelled || setPopup(() => module.PromoPopup),
         (error: unknown) => console.warn('the promo popup could not load', error),
@@ -32,6 +38,7 @@ export function PromoPopupWhenDue() {
     return () => {
       cancelled = true;
       clearTimeout(timer);
+      window.removeEventListener('pageshow', restored);
     };
   }, []);
   if (!Popup) return null;
