@@ -1,4 +1,5 @@
 import { css } from '@emotion/react';
+import { VISUALLY_HIDDEN } from '#client/styles/visually-hidden.ts';
 
 // Typography for HTML compiled from markdown (content/compile.ts): articles, content and legal pages.
 const prose = css`
@@ -137,12 +138,7 @@ const prose = css`
       display: block;
     }
     thead {
-      position: absolute;
-      width: 1px;
-      height: 1px;
-      overflow: hidden;
-      clip-path: inset(50%);
-      white-space: nowrap;
+      ${VISUALLY_HIDDEN}
     }
     tr {
       padding: var(--space-3);

@@ -1,5 +1,6 @@
 import { brandFontFaces } from './brand-font.ts';
 import { paletteCss, palettes } from './palettes.ts';
+import { VISUALLY_HIDDEN } from './visually-hidden.ts';
 
 // Colour tokens as custom properties (client/styles/palettes.ts, checked for WCAG AA contrast).
 const light = `
@@ -103,12 +104,7 @@ const globalCss = `
     display: none;
   }
   .visually-hidden {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip-path: inset(50%);
-    white-space: nowrap;
+    ${VISUALLY_HIDDEN}
   }
   :focus-visible {
     outline: 3px solid var(--color-accent);
