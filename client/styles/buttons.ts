@@ -23,7 +23,8 @@ const base = css`
   &:active {
     transform: translateY(1px);
   }
-  &:disabled {
+  &:disabled,
+  &[aria-disabled='true'] {
     cursor: not-allowed;
     opacity: 0.6;
   }

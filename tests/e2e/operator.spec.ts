@@ -49,8 +49,13 @@ test('the dashboard gate refuses a wrong password, then the right one unlocks th
     await held;
     await route.continue();
   });
-  await card.getByRole('button', { name: 'Refresh' }).click();
+  // By keyboard: the button says it is busy while the figures load, and keeps focus (a disabled one would drop it to
+  // the page's top).
+  const refresh = card.getByRole('button', { name: 'Refresh' });
+  await refresh.focus();
+  await page.keyboard.press('Enter');
   await expect(card.getByText('Loading...')).toBeVisible();
+  await expect(refresh).toHaveAttribute('aria-disabled', 'true');
   release();
   await expect(card.locator('dt:text-is("Reported by your call automation") + dd')).toHaveText(String(total));
   // Beside it, what this site captured itself, so the two can be compared.
@@ -59,6 +64,8 @@ test('the dashboard gate refuses a wrong password, then the right one unlocks th
   await expect(card.getByText(/leads? in \w+ \d{4}/)).toBeVisible();
   await expect(card.getByText(/^Last updated: /)).toBeVisible();
   await expect(card.getByText('Click refresh to load data')).toHaveCount(0);
+  await expect(refresh).toBeFocused();
+  await expect(refresh).toHaveAttribute('aria-disabled', 'false');
 });
 
 test('a live session skips the gate after a reload and loads the figures; signing out locks again', async ({

@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useState } from 'react';
+import { RefreshButton } from '#client/components/refresh-button.tsx';
 import { operatorToolbar } from '#client/features/operator/operator-gate.tsx';
 import { isSignedOutError, sessionEnded } from '#client/features/operator/operator-session.ts';
 import { useQuery } from '#client/lib/use-query.ts';
@@ -137,14 +138,7 @@ export function AnalyticsReport() {
             </button>
           ))}
         </div>
-        <button
-          type="button"
-          css={buttonStyles.secondary}
-          onClick={() => void summary.refetch()}
-          disabled={summary.fetching}
-        >
-          Refresh
-        </button>
+        <RefreshButton fetching={summary.fetching} onRefresh={() => void summary.refetch()} />
       </div>
       {!data ? (
         <p role="status">

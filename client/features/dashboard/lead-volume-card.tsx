@@ -1,9 +1,9 @@
 import { css } from '@emotion/react';
 import { useEffect, useId } from 'react';
+import { RefreshButton } from '#client/components/refresh-button.tsx';
 import { isSignedOutError, sessionEnded } from '#client/features/operator/operator-session.ts';
 import { operatorCard } from '#client/features/operator/sign-in-form.tsx';
 import { useQuery } from '#client/lib/use-query.ts';
-import { buttonStyles } from '#client/styles/buttons.ts';
 import { LEAD_VOLUME, leadVolumeQuery } from './lead-volume-query.ts';
 
 const header = css`
@@ -74,14 +74,7 @@ export function LeadVolumeCard({ autoLoad }: { autoLoad: boolean }) {
     <section css={operatorCard} aria-labelledby={`${id}-title`} aria-busy={volume.fetching}>
       <div css={header}>
         <h2 id={`${id}-title`}>Monthly Lead Volume</h2>
-        <button
-          type="button"
-          css={buttonStyles.secondary}
-          onClick={() => void volume.refetch()}
-          disabled={volume.fetching}
-        >
-          Refresh
-        </button>
+        <RefreshButton fetching={volume.fetching} onRefresh={() => void volume.refetch()} />
       </div>
       <div role="status">
         {data ? (

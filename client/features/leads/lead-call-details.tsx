@@ -1,8 +1,8 @@
 import { css } from '@emotion/react';
 import { useEffect, useId, useState } from 'react';
+import { RefreshButton } from '#client/components/refresh-button.tsx';
 import { isSignedOutError, sessionEnded } from '#client/features/operator/operator-session.ts';
 import { useQuery } from '#client/lib/use-query.ts';
-import { buttonStyles } from '#client/styles/buttons.ts';
 import type { CallFields } from '#shared/call-status-protocol.ts';
 import type { LeadCall } from '#shared/lead-call.ts';
 import { callStateText } from './format.ts';
@@ -40,6 +40,10 @@ const transcript = css`
   b {
     margin-right: var(--space-1);
   }
+`;
+
+const refreshCall = css`
+  margin-top: var(--space-3);
 `;
 
 const SPEAKERS = { assistant: 'Assistant', caller: 'Caller' } as const;
@@ -134,14 +138,12 @@ function LoadedCall({ leadId }: { leadId: string }) {
           {call.status === 'error' ? 'The call could not be loaded.' : 'Loading the call...'}
         </p>
       )}
-      <button
-        type="button"
-        css={[buttonStyles.secondary, { marginTop: 'var(--space-3)' }]}
-        onClick={() => void call.refetch()}
-        disabled={call.fetching}
-      >
-        Refresh call
-      </button>
+      <RefreshButton
+        fetching={call.fetching}
+        onRefresh={() => void call.refetch()}
+        label="Refresh call"
+        styles={refreshCall}
+      />
     </div>
   );
 }

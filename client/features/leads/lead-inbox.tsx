@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { useSetAtom } from 'jotai';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { RefreshButton } from '#client/components/refresh-button.tsx';
 import { isSignedOutError, sessionEnded } from '#client/features/operator/operator-session.ts';
 import { useQuery } from '#client/lib/use-query.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
@@ -188,9 +189,7 @@ export function LeadInbox() {
             <a css={buttonStyles.secondary} href={`/api/leads/export.csv?${inboxQueryString(filters)}`} download>
               Export CSV
             </a>
-            <button type="button" css={buttonStyles.secondary} onClick={refresh} disabled={page.fetching}>
-              Refresh
-            </button>
+            <RefreshButton fetching={page.fetching} onRefresh={refresh} />
           </div>
         </div>
         {arrived > 0 && cursors.length > 0 ? (
