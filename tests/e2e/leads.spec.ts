@@ -201,6 +201,7 @@ testWithOwnServer(
     const records = JSON.parse(await readFile(await download.path(), 'utf8'));
     expect(records.leads).toEqual([expect.objectContaining({ email: demo.email, phone: demo.phone })]);
     expect(records.consents[0].consent_text).toContain('artificial or AI-generated voice');
+    await expect(privacy.getByRole('table', { name: 'The one privacy request answered so far' })).toBeVisible();
 
     await privacy.getByRole('button', { name: 'Erase records' }).click();
     const yes = privacy.getByRole('button', { name: 'Yes, erase' });
@@ -209,7 +210,7 @@ testWithOwnServer(
     await expect(privacy.getByRole('status')).toHaveText(
       'Erased 1 lead, 1 consent record, 1 call, 1 delivery and 1 call limit record.',
     );
-    const trail = privacy.getByRole('table');
+    const trail = privacy.getByRole('table', { name: 'The latest 2 privacy requests, newest first' });
     await expect(trail.getByRole('row').filter({ hasText: 'Erased' })).toHaveCount(1);
     await expect(trail.getByRole('row').filter({ hasText: 'Erased' })).toContainText('E-mail address');
     await expect(trail.getByRole('row').filter({ hasText: 'Downloaded' })).toHaveCount(1);

@@ -189,7 +189,11 @@ export function PrivacyPanel({ onErased, onError }: PrivacyPanelProps) {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
         <section css={tableScroller} tabIndex={0} aria-label="Audit trail of privacy requests">
           <table css={dataTable}>
-            <caption>The latest {audit.data.length} privacy requests, newest first</caption>
+            <caption>
+              {audit.data.length === 1
+                ? 'The one privacy request answered so far'
+                : `The latest ${audit.data.length} privacy requests, newest first`}
+            </caption>
             <thead>
               <tr>
                 <th scope="col">When</th>
