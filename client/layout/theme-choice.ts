@@ -1,6 +1,7 @@
 import { atom, useSetAtom, useStore } from 'jotai';
 import { useHydrateAtoms } from 'jotai/utils';
-import { type ReactNode, useCallback, useEffect, useSyncExternalStore } from 'react';
+import { type ReactNode, useCallback, useEffect } from 'react';
+import { useAtomAsRendered } from '#client/lib/use-atom-as-rendered.ts';
 import { type StoredTheme, themeCookie, themeOfCookieHeader } from '#shared/theme-cookie.ts';
 
 export type ThemeChoice = StoredTheme | 'system';
@@ -68,12 +69,9 @@ export function ThemeChoiceFrom({ theme, children }: { theme: StoredTheme | unde
 
 /** The visitor's theme: remembered, and applied by the server before the first paint. */
 export function useThemeChoice(): [ThemeChoice, (next: ThemeChoice) => void] {
-  const store = useStore();
-  const choice = useSyncExternalStore(
-    useCallback((changed: () => void) => store.sub(themeChoiceAtom, changed), [store]),
-    () => store.get(themeChoiceAtom),
-    () => store.get(renderedThemeChoiceAtom),
-  );
+  // Set once per page, so the same from render to render.
+  const rendered = useStore().get(renderedThemeChoiceAtom);
+  const choice = useAtomAsRendered(themeChoiceAtom, rendered);
   const setChoice = useSetAtom(themeChoiceAtom);
   useEffect(() => {
     if (appliedTheme(document.documentElement)) return undefined;
