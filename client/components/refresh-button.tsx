@@ -1,5 +1,6 @@
 import type { SerializedStyles } from '@emotion/react';
 import { buttonStyles } from '#client/styles/buttons.ts';
+import { FocusableButton } from './focusable-button.tsx';
 
 interface Props {
   /** A fetch is running: the button says so, and a press does nothing. */
@@ -9,21 +10,11 @@ interface Props {
   styles?: SerializedStyles;
 }
 
-/**
- * Fetches an operator page's figures again. While the fetch runs it is `aria-disabled`, not `disabled`: a disabled
- * button loses focus, and a keyboard user who pressed Enter on it would land at the top of the page.
- */
+/** Fetches an operator page's figures again; while the fetch runs it keeps the focus of whoever pressed it. */
 export function RefreshButton({ fetching, onRefresh, label = 'Refresh', styles }: Props) {
   return (
-    <button
-      type="button"
-      css={[buttonStyles.secondary, styles]}
-      aria-disabled={fetching}
-      onClick={() => {
-        if (!fetching) onRefresh();
-      }}
-    >
+    <FocusableButton css={[buttonStyles.secondary, styles]} unavailable={fetching} onClick={onRefresh}>
       {label}
-    </button>
+    </FocusableButton>
   );
 }

@@ -194,17 +194,38 @@ testWithOwnServer(
     );
     await expect(privacy.getByText(/^Erin Erase, demo call, /)).toBeVisible();
 
+    // By keyboard from here on: the focus stays where the operator is, or goes where the next step is.
+    const downloadButton = privacy.getByRole('button', { name: 'Download records (JSON)' });
+    await downloadButton.focus();
     const downloading = page.waitForEvent('download');
-    await privacy.getByRole('button', { name: 'Download records (JSON)' }).click();
+    await page.keyboard.press('Enter');
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^porchlight-privacy-export-\d{4}-\d{2}-\d{2}\.json$/);
     const records = JSON.parse(await readFile(await download.path(), 'utf8'));
     expect(records.leads).toEqual([expect.objectContaining({ email: demo.email, phone: demo.phone })]);
     expect(records.consents[0].consent_text).toContain('artificial or AI-generated voice');
     await expect(privacy.getByRole('table', { name: 'The one privacy request answered so far' })).toBeVisible();
+    await expect(downloadButton).toBeFocused();
 
-    await privacy.getByRole('button', { name: 'Erase records' }).click();
+    // Escape and Cancel each step back from the erasure to the button that asked for it.
+    const eraseButton = privacy.getByRole('button', { name: 'Erase records' });
+    const question = privacy.getByRole('group', { name: /^Erase 1 lead, .* for good\? This cannot be undone\.$/ });
     const yes = privacy.getByRole('button', { name: 'Yes, erase' });
+    await page.keyboard.press('Tab');
+    await expect(eraseButton).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(yes).toBeFocused();
+    await expect(question).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(question).toHaveCount(0);
+    await expect(eraseButton).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(yes).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(question).toHaveCount(0);
+    await expect(eraseButton).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(yes).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(privacy.getByRole('status')).toHaveText(
@@ -216,6 +237,8 @@ testWithOwnServer(
     await expect(trail.getByRole('row').filter({ hasText: 'Downloaded' })).toHaveCount(1);
     // Nothing in the audit trail names the person.
     await expect(trail).not.toContainText(demo.email);
+    // The buttons it was on are gone: the field is ready for the next request.
+    await expect(privacy.getByLabel('Phone number or e-mail address')).toBeFocused();
 
     await search(page, demo.email);
     await expect(page.getByRole('status').filter({ hasText: 'No lead matches these filters.' })).toBeVisible();

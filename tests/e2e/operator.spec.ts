@@ -236,8 +236,24 @@ testWithOwnServer(
     await expect(recent.locator('tbody tr')).toHaveCount(20);
     // The 22 seeded visits are all there is (operator pages are not tracked): two pages of 20.
     await expect(recent.getByRole('row').filter({ hasText: seededPage })).toHaveCount(20);
-    await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByText('Page 2 of 2', { exact: true })).toBeVisible();
+    // By keyboard: the focus stays on the pager's button, on the last page as on the others.
+    const next = page.getByRole('button', { name: 'Next' });
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: /^Page \d of \d$/ })).toHaveText('Page 2 of 2');
+    await expect(page.getByRole('table', { name: /^Visits 21-22/ })).toBeVisible();
+    await expect(next).toHaveAttribute('aria-disabled', 'true');
+    await expect(next).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('table', { name: /^Visits 21-22/ })).toBeVisible();
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByRole('button', { name: 'Previous' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('table', { name: /^Visits 1-20/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Previous' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(next).toBeFocused();
+    await page.keyboard.press('Enter');
     await expect(page.getByRole('table', { name: /^Visits 21-22/ })).toBeVisible();
 
     await page.getByRole('button', { name: '30 days' }).click();

@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
-import { useEffect, useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { FocusableButton } from '#client/components/focusable-button.tsx';
 import { useQuery } from '#client/lib/use-query.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
 import type { AnalyticsRange } from '#shared/operator-api.ts';
@@ -27,7 +28,11 @@ export function RecentVisits({ days, page, onPage, onError }: RecentVisitsProps)
   const id = useId();
   const params = useMemo(() => ({ days, page }), [days, page]);
   const recent = useQuery(recentVisitsQuery, params);
-  const { data, status, error } = recent;
+  const { status, error } = recent;
+  // The page on screen stays while the next one loads, and with it the button just pressed and its focus.
+  const [held, setHeld] = useState(recent.data);
+  if (recent.data && recent.data !== held) setHeld(recent.data);
+  const data = recent.data ?? held;
 
   useEffect(() => {
     if (status === 'error') onError(error);
@@ -86,20 +91,24 @@ export function RecentVisits({ days, page, onPage, onError }: RecentVisitsProps)
             </table>
           </section>
           <nav css={pager} aria-label="Recent visits pages">
-            <button type="button" css={buttonStyles.secondary} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-              Previous
-            </button>
-            <span>
-              Page {page} of {pages}
-            </span>
-            <button
-              type="button"
+            <FocusableButton
               css={buttonStyles.secondary}
-              disabled={page >= pages}
+              unavailable={page <= 1 || recent.fetching}
+              onClick={() => onPage(page - 1)}
+            >
+              Previous
+            </FocusableButton>
+            {/* Said when it changes: the focus stays on the button, so the new page is announced here. */}
+            <span role="status">
+              Page {data.page} of {pages}
+            </span>
+            <FocusableButton
+              css={buttonStyles.secondary}
+              unavailable={page >= pages || recent.fetching}
               onClick={() => onPage(page + 1)}
             >
               Next
-            </button>
+            </FocusableButton>
           </nav>
         </>
       )}

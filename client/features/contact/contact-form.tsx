@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import { type FormEvent, useId, useState } from 'react';
+import { FocusableButton } from '#client/components/focusable-button.tsx';
 import { HoneypotField } from '#client/components/honeypot-field.tsx';
 import { trackLead } from '#client/features/ad-pixel/ad-pixel.ts';
 import { OptBackInBox, refusedAsDoNotContact } from '#client/features/consent/consent-receipt.tsx';
@@ -188,9 +189,9 @@ export function ContactForm({ onDone, onReceipt, onBookCall }: ContactFormProps)
         </p>
       )}
       <div className="actions">
-        <button type="submit" css={buttonStyles.primary} disabled={busy}>
+        <FocusableButton type="submit" css={buttonStyles.primary} unavailable={busy}>
           {busy ? 'Submitting...' : 'Submit'}
-        </button>
+        </FocusableButton>
         <button type="button" css={buttonStyles.secondary} onClick={onBookCall}>
           Book a Call Directly
         </button>

@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { FocusableButton } from '#client/components/focusable-button.tsx';
 import { dataTable, tableScroller } from '#client/features/analytics/table-styles.ts';
 import { useQuery } from '#client/lib/use-query.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
@@ -23,6 +24,20 @@ const danger = css`
   ${buttonStyles.secondary};
   border-color: var(--color-danger);
   color: var(--color-danger);
+`;
+
+// The legend sits inside the box as the question's first line, not on its border.
+const confirmation = css`
+  min-width: 0;
+  margin-top: var(--space-4);
+  legend {
+    float: left;
+    width: 100%;
+    padding: 0;
+  }
+  legend + * {
+    clear: both;
+  }
 `;
 
 const found = css`
@@ -51,15 +66,25 @@ export function PrivacyPanel({ onErased, onError }: PrivacyPanelProps) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
+  const subjectField = useRef<HTMLInputElement>(null);
+  const eraseButton = useRef<HTMLButtonElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
+  // Where the focus goes once the next render is on screen, when the button it was on is gone.
+  const focusNext = useRef<RefObject<HTMLElement | null> | null>(null);
   const audit = useQuery(auditQuery, AUDIT);
 
   useEffect(() => {
     if (audit.status === 'error') onError(audit.error);
   }, [audit.status, audit.error, onError]);
   useEffect(() => {
-    if (confirming) confirmButton.current?.focus();
-  }, [confirming]);
+    focusNext.current?.current?.focus();
+    focusNext.current = null;
+  });
+
+  function confirm(open: boolean) {
+    setConfirming(open);
+    focusNext.current = open ? confirmButton : eraseButton;
+  }
 
   async function act(work: () => Promise<string>) {
     setBusy(true);
@@ -103,6 +128,7 @@ export function PrivacyPanel({ onErased, onError }: PrivacyPanelProps) {
       setFindings(null);
       setSubject(null);
       setText('');
+      focusNext.current = subjectField;
       void audit.refetch();
       onErased();
       return `Erased ${describeCounts(result.erased)}.`;
@@ -124,6 +150,7 @@ export function PrivacyPanel({ onErased, onError }: PrivacyPanelProps) {
           <label>
             Phone number or e-mail address
             <input
+              ref={subjectField}
               name="subject"
               value={text}
               autoComplete="off"
@@ -134,9 +161,9 @@ export function PrivacyPanel({ onErased, onError }: PrivacyPanelProps) {
           </label>
         </div>
         <div css={actions}>
-          <button type="submit" css={buttonStyles.primary} disabled={busy || text.trim() === ''}>
+          <FocusableButton type="submit" css={buttonStyles.primary} unavailable={busy || text.trim() === ''}>
             Find records
-          </button>
+          </FocusableButton>
         </div>
       </form>
       <p role="status" css={[muted, { marginTop: 'var(--space-3)', fontWeight: 600 }]}>
@@ -155,27 +182,33 @@ export function PrivacyPanel({ onErased, onError }: PrivacyPanelProps) {
             ))}
           </ul>
           {confirming ? (
-            <div css={[warning, { marginTop: 'var(--space-4)' }]}>
-              <p css={{ margin: 0 }}>
+            // A fieldset groups the question with its answers; Escape cancels, as it closes a dialog.
+            <fieldset
+              css={[warning, confirmation]}
+              onKeyDown={(event) => {
+                if (event.key === 'Escape' && !busy) confirm(false);
+              }}
+            >
+              <legend>
                 <strong>Erase {describeCounts(findings.counts)} for good?</strong> This cannot be undone.
-              </p>
+              </legend>
               <div css={actions}>
-                <button ref={confirmButton} type="button" css={danger} disabled={busy} onClick={erase}>
+                <FocusableButton ref={confirmButton} css={danger} unavailable={busy} onClick={erase}>
                   Yes, erase
-                </button>
-                <button type="button" css={buttonStyles.secondary} onClick={() => setConfirming(false)}>
+                </FocusableButton>
+                <FocusableButton css={buttonStyles.secondary} unavailable={busy} onClick={() => confirm(false)}>
                   Cancel
-                </button>
+                </FocusableButton>
               </div>
-            </div>
+            </fieldset>
           ) : (
             <div css={actions}>
-              <button type="button" css={buttonStyles.secondary} disabled={busy} onClick={download}>
+              <FocusableButton css={buttonStyles.secondary} unavailable={busy} onClick={download}>
                 Download records (JSON)
-              </button>
-              <button type="button" css={danger} disabled={busy} onClick={() => setConfirming(true)}>
+              </FocusableButton>
+              <FocusableButton ref={eraseButton} css={danger} unavailable={busy} onClick={() => confirm(true)}>
                 Erase records
-              </button>
+              </FocusableButton>
             </div>
           )}
         </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FocusableButton } from '#client/components/focusable-button.tsx';
 import { HttpError } from '#client/lib/fetch-json.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
 
@@ -31,8 +32,8 @@ export function RetryButton({ children, label, retry, onDone }: RetryButtonProps
     }
   }
   return (
-    <button type="button" css={buttonStyles.secondary} aria-label={label} disabled={busy} onClick={() => void run()}>
+    <FocusableButton css={buttonStyles.secondary} aria-label={label} unavailable={busy} onClick={() => void run()}>
       {busy ? 'Retrying...' : children}
-    </button>
+    </FocusableButton>
   );
 }

@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { FocusableButton } from '#client/components/focusable-button.tsx';
 import { HttpError } from '#client/lib/fetch-json.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
 import type { SessionRole } from '#shared/session-schema.ts';
@@ -121,9 +122,9 @@ export function SignInForm({ sessionRole: role, label, notice, autoFocus = false
         <p id={`${id}-error`} css={errorText} role="alert">
           {error}
         </p>
-        <button type="submit" css={buttonStyles.primary} disabled={busy}>
+        <FocusableButton type="submit" css={buttonStyles.primary} unavailable={busy}>
           {busy ? 'Signing in...' : 'Sign in'}
-        </button>
+        </FocusableButton>
       </form>
     </section>
   );
