@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { VISUALLY_HIDDEN } from '#client/styles/visually-hidden.ts';
+import { TABLE_AS_CARDS } from '#client/styles/table-cards.ts';
 
 // Typography for HTML compiled from markdown (content/compile.ts): articles, content and legal pages.
 const prose = css`
@@ -113,6 +113,8 @@ const prose = css`
     border-collapse: collapse;
     font-size: 0.9375rem;
     line-height: 1.5;
+    /* A card a row in a column too narrow for its columns (docs/content.md#tables). */
+    ${TABLE_AS_CARDS}
   }
   th,
   td {
@@ -126,43 +128,6 @@ const prose = css`
   }
   th {
     background: var(--color-bg-muted);
-  }
-  /* Too narrow for its columns (a phone's), a table shows each row as a card headed by its first cell, every other
-     cell after its column's header (docs/content.md#tables). The header row stays for screen readers, which name
-     each cell's column themselves, so the label drawn here is left out of the text they read. */
-  @container (max-width: 36rem) {
-    table,
-    tbody,
-    tr,
-    td {
-      display: block;
-    }
-    thead {
-      ${VISUALLY_HIDDEN}
-    }
-    tr {
-      padding: var(--space-3);
-      border-bottom: 1px solid var(--color-border);
-    }
-    tr:last-child {
-      border-bottom: 0;
-    }
-    td {
-      padding: 0;
-      border-bottom: 0;
-    }
-    td + td {
-      margin-top: var(--space-1);
-    }
-    td:first-child {
-      font-weight: 700;
-    }
-    td + td[data-label]::before {
-      /* A browser without alternative text for generated content shows the label and reads it too. */
-      content: attr(data-label) ': ';
-      content: attr(data-label) ': ' / '';
-      font-weight: 600;
-    }
   }
   code {
     padding: 0.1em 0.35em;

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { DO_NOT_CONTACT_MESSAGE, REVOCATION_RECEIVED_MESSAGE } from '#shared/messages.ts';
 import { uniqueEmail } from '#tests/support/stored-leads.ts';
 import { axeFindings, expect, test, untilLaidOut } from './fixtures.ts';
+import { expectCards, expectTable } from './table-cards.ts';
 
 // Consent a visitor can see and take back (docs/product-rules.md#consent), at a phone's 390 px and on the
 // desktop: the contact form's receipt, revoking it there, and the form refusing the number afterwards; and the
@@ -129,32 +130,16 @@ test("the policy page's table of what the Site stores: a card a row on a 320 px 
   await theme.scrollIntoViewIfNeeded();
   const cells = table.getByRole('cell');
   await expect(cells).toHaveCount(28);
-  const width = await page.evaluate(() => window.innerWidth);
-  for (const cell of await cells.all()) {
-    const box = await cell.boundingBox();
-    expect(box && box.x >= 0 && box.x + box.width <= width, await cell.innerText()).toBe(true);
-  }
-  const sideways = await table.evaluate((element) =>
-    [element, element.parentElement].map((box) => (box ? box.scrollWidth - box.clientWidth : 0)),
-  );
-  expect(sideways).toEqual([0, 0]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
-  // The label is drawn before the cell's text, and left out of what a screen reader reads, which names the column.
   const type = theme.getByRole('cell', { name: 'Local storage', exact: true });
-  expect(await type.evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('"Type: " / ""');
-  await expect(type).toHaveAccessibleName('Local storage');
-  // One below another, not side by side.
   const name = theme.getByRole('cell', { name: 'theme', exact: true });
-  expect((await type.boundingBox())?.y).toBeGreaterThan(((await name.boundingBox())?.y ?? 0) + 1);
+  await expectCards(page, table, cells, { cell: type, label: 'Type', text: 'Local storage', above: name });
 
   await page.setViewportSize({ width: 1280, height: 800 });
-  const headers = table.getByRole('columnheader');
-  await expect(headers).toHaveText(['Name', 'Type', 'Purpose', 'How long it lasts']);
-  const boxes = await headers.evaluateAll((all) => all.map((header) => header.getBoundingClientRect().toJSON()));
-  expect(new Set(boxes.map((box) => box.top)).size).toBe(1);
-  expect(Math.min(...boxes.map((box) => box.width))).toBeGreaterThan(80);
-  expect(await type.evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe('none');
-  expect((await type.boundingBox())?.y).toBe((await name.boundingBox())?.y);
+  await expectTable(table, ['Name', 'Type', 'Purpose', 'How long it lasts'], { cell: type, beside: name });
+  const boxes = await table
+    .getByRole('columnheader')
+    .evaluateAll((all) => all.map((header) => header.getBoundingClientRect().width));
+  expect(Math.min(...boxes)).toBeGreaterThan(80);
 });
 
 test.describe('with scripts turned off', { tag: '@phone' }, () => {

@@ -4,6 +4,7 @@ import { axeFindings, expect, lineOf, test, themeChosenBefore } from './fixtures
 import { givenUpLead, routeGivenUpInbox } from './given-up-inbox.ts';
 import { passwordFor, signInApi } from './operator-support.ts';
 import { testWithOwnServer } from './own-server.ts';
+import { expectCards, expectTable } from './table-cards.ts';
 
 // The operators' lead inbox at /leads, at each project's width (desktop and phone), by keyboard, in both themes.
 
@@ -328,4 +329,33 @@ test('a client or analytics session does not open the inbox', async ({ page }) =
   await page.goto('/leads');
   await expect(page.getByLabel('Operator password')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Deliveries' })).toHaveCount(0);
+});
+
+test('on a 320 px phone each entry of the audit trail is a card, every value after its column; on the desktop a table', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  await signInApi(page.request, 'operator');
+  // A download of no one's records is answered, and leaves an entry in the audit trail like any other.
+  const response = await page.request.post('/api/privacy-requests/export', {
+    headers: { origin: baseURL ?? '' },
+    data: { email: mine(testInfo, 9).email },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/leads');
+  const trail = page
+    .getByRole('region', { name: 'Privacy requests' })
+    .getByRole('table', { name: /^The (one|latest \d+) privacy requests? / });
+  const row = trail.getByRole('row').filter({ hasText: 'Downloaded' }).filter({ hasText: 'E-mail address' }).first();
+  await row.scrollIntoViewIfNeeded();
+
+  const cells = row.getByRole('cell');
+  await expect(cells).toHaveCount(4);
+  const request = row.getByRole('cell', { name: 'Downloaded', exact: true });
+  const foundBy = row.getByRole('cell', { name: 'E-mail address', exact: true });
+  await expectCards(page, trail, cells, { cell: foundBy, label: 'Found by', text: 'E-mail address', above: request });
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectTable(trail, ['When', 'Request', 'Found by', 'Records'], { cell: foundBy, beside: request });
 });

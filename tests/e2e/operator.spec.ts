@@ -15,6 +15,7 @@ import {
   signInApi,
 } from './operator-support.ts';
 import { testWithOwnServer } from './own-server.ts';
+import { expectCards, expectTable } from './table-cards.ts';
 
 // Fixed ids: the hook counts a repeated id once, so every test that seeds them leaves the same total.
 const SEEDED_LEADS = Array.from({ length: 7 }, (_, i) => `e2e-dashboard-lead-${i + 1}`);
@@ -340,3 +341,105 @@ for (const path of ['/dashboard', '/analytics']) {
     await expect(exitIntent).toBeVisible();
   });
 }
+
+// On a server of its own, so the newest visits are this test's.
+testWithOwnServer(
+  'on a 320 px phone each recent visit is a card, every value after its column; on the desktop a table',
+  async ({ page, request, baseURL }) => {
+    for (let i = 0; i < 3; i++) {
+      const response = await request.post('/api/visits', {
+        headers: { origin: baseURL ?? '', 'user-agent': FIREFOX_ON_ANDROID },
+        data: {
+          page: '/e2e-cards',
+          referrer: 'https://news.example.test/a-rather-long-story-about-leads',
+          duration: 75,
+          returnVisit: false,
+          sourceTag: 'agent-isa',
+        },
+      });
+      expect(response.status()).toBe(204);
+    }
+    await page.setViewportSize({ width: 320, height: 640 });
+    await signInApi(page.request, 'analytics');
+    await page.goto('/analytics');
+    const recent = page.getByRole('table', { name: /newest first/ });
+    await expect(recent.getByRole('row').filter({ hasText: '/e2e-cards' })).toHaveCount(3);
+    const row = recent.getByRole('row').filter({ hasText: '/e2e-cards' }).first();
+    await row.scrollIntoViewIfNeeded();
+
+    const cells = row.getByRole('cell');
+    await expect(cells).toHaveCount(8);
+    const duration = row.getByRole('cell', { name: '1 min 15 s', exact: true });
+    const pageCell = row.getByRole('cell', { name: '/e2e-cards', exact: true });
+    await expectCards(page, recent, cells, { cell: duration, label: 'Duration', text: '1 min 15 s', above: pageCell });
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const headers = ['Time', 'Page', 'Location', 'Referrer', 'Source', 'Device', 'Return', 'Duration'];
+    await expectTable(recent, headers, { cell: duration, beside: pageCell });
+  },
+);
+
+test('the visits chart labels its axes in type of 11 px or more on phones, in both themes, none on another', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  // At least one visit, or there is no chart to draw.
+  const visit = await request.post('/api/visits', {
+    headers: { origin: baseURL ?? '' },
+    data: { page: '/e2e-chart', referrer: '', duration: 5, returnVisit: false },
+  });
+  expect(visit.status()).toBe(204);
+  await signInApi(page.request, 'analytics');
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/analytics');
+  const chart = page.getByRole('img', { name: 'Visits and unique visitors per day' });
+  for (const range of ['7 days', '90 days']) {
+    await page.getByRole('button', { name: range }).click();
+    await expect(page.getByRole('button', { name: range })).toHaveAttribute('aria-pressed', 'true');
+    for (const width of [320, 360, 390, 414]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        const where = `${range}, ${width} px, ${colorScheme}`;
+        // The axes' labels as drawn: the size of their type on the screen, and their boxes. Polled: the chart is
+        // drawn again for its new width once the browser has laid it out.
+        await expect
+          .poll(
+            () =>
+              chart.evaluate((svg: SVGSVGElement) => {
+                const frame = svg.getBoundingClientRect();
+                const labels = [...svg.querySelectorAll('text')].map((text) => ({
+                  text: text.textContent,
+                  size: Number.parseFloat(getComputedStyle(text).fontSize) * (text.getScreenCTM()?.a ?? 1),
+                  box: text.getBoundingClientRect(),
+                }));
+                const problems = labels.length > 4 ? [] : [`only ${labels.length} labels`];
+                for (const [index, a] of labels.entries()) {
+                  if (a.size < 11) problems.push(`"${a.text}" is ${a.size.toFixed(1)} px`);
+                  if (a.box.left < frame.left - 0.5 || a.box.right > frame.right + 0.5) {
+                    problems.push(`"${a.text}" is cut by the chart's edge`);
+                  }
+                  for (const b of labels.slice(index + 1)) {
+                    const across = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+                    const down = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+                    if (across > 0 && down > 0) problems.push(`"${a.text}" overlaps "${b.text}"`);
+                  }
+                }
+                return problems;
+              }),
+            { message: where },
+          )
+          .toEqual([]);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+          where,
+        ).toBeLessThanOrEqual(0);
+      }
+    }
+  }
+  // The figures are still there in words for a screen reader, and as a table.
+  await expect(chart).toHaveAccessibleDescription(/visits and \d+ unique visitors from/);
+  await page.getByText('Daily figures as a table').click();
+  await expect(page.getByRole('table', { name: 'Visits per day' }).locator('tbody tr')).toHaveCount(90);
+});

@@ -6,7 +6,19 @@ import { buttonStyles } from '#client/styles/buttons.ts';
 import type { AnalyticsRange } from '#shared/operator-api.ts';
 import { RECENT_PAGE_SIZE, recentVisitsQuery } from './analytics-queries.ts';
 import { formatDuration, formatTimestamp } from './format.ts';
-import { dataTable, tableScroller } from './table-styles.ts';
+import { cardTable, tableScroller } from './table-styles.ts';
+
+// Each column's header, which each of its cells also carries to label itself when the rows are cards.
+const COLUMN = {
+  time: 'Time',
+  page: 'Page',
+  location: 'Location',
+  referrer: 'Referrer',
+  source: 'Source',
+  device: 'Device',
+  return: 'Return',
+  duration: 'Duration',
+} as const satisfies Record<string, string>;
 
 const pager = css`
   display: flex;
@@ -48,43 +60,50 @@ export function RecentVisits({ days, page, onPage, onError }: RecentVisitsProps)
         <>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard. */}
           <section css={tableScroller} tabIndex={0} aria-label="Recent visits table">
-            <table css={dataTable}>
+            {/* biome-ignore lint/a11y/noRedundantRoles: shown as cards, it still says it is a table (docs/content.md#tables). */}
+            <table css={cardTable} role="table">
               <caption>
                 Visits {(data.page - 1) * data.pageSize + 1}-{(data.page - 1) * data.pageSize + data.visits.length} of{' '}
                 {data.total}, newest first
               </caption>
               <thead>
                 <tr>
-                  <th scope="col">Time</th>
-                  <th scope="col">Page</th>
-                  <th scope="col">Location</th>
-                  <th scope="col">Referrer</th>
-                  <th scope="col">Source</th>
-                  <th scope="col">Device</th>
-                  <th scope="col">Return</th>
+                  <th scope="col">{COLUMN.time}</th>
+                  <th scope="col">{COLUMN.page}</th>
+                  <th scope="col">{COLUMN.location}</th>
+                  <th scope="col">{COLUMN.referrer}</th>
+                  <th scope="col">{COLUMN.source}</th>
+                  <th scope="col">{COLUMN.device}</th>
+                  <th scope="col">{COLUMN.return}</th>
                   <th scope="col" className="number">
-                    Duration
+                    {COLUMN.duration}
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {data.visits.map((visit) => (
                   <tr key={visit.id}>
-                    <td>
+                    <td data-label={COLUMN.time}>
                       <time dateTime={visit.timestamp}>{formatTimestamp(visit.timestamp)}</time>
                     </td>
-                    <td css={{ wordBreak: 'break-all' }}>{visit.page}</td>
-                    <td>
+                    <td data-label={COLUMN.page} css={{ wordBreak: 'break-all' }}>
+                      {visit.page}
+                    </td>
+                    <td data-label={COLUMN.location}>
                       {[visit.city, visit.region, visit.country].filter((part) => part !== 'Unknown').join(', ') ||
                         'Unknown'}
                     </td>
-                    <td css={{ wordBreak: 'break-all' }}>{visit.referrer}</td>
-                    <td>{visit.sourceTag ?? '(none)'}</td>
-                    <td>
+                    <td data-label={COLUMN.referrer} css={{ wordBreak: 'break-all' }}>
+                      {visit.referrer}
+                    </td>
+                    <td data-label={COLUMN.source}>{visit.sourceTag ?? '(none)'}</td>
+                    <td data-label={COLUMN.device}>
                       {visit.device}, {visit.browser}
                     </td>
-                    <td>{visit.returnVisit ? 'Yes' : 'No'}</td>
-                    <td className="number">{formatDuration(visit.duration)}</td>
+                    <td data-label={COLUMN.return}>{visit.returnVisit ? 'Yes' : 'No'}</td>
+                    <td data-label={COLUMN.duration} className="number">
+                      {formatDuration(visit.duration)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

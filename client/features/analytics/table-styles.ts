@@ -1,4 +1,5 @@
 import { css } from '@emotion/react';
+import { TABLE_AS_CARDS } from '#client/styles/table-cards.ts';
 
 /** Plain data tables for the analytics page: readable in both themes, numbers aligned. */
 export const dataTable = css`
@@ -28,8 +29,28 @@ export const dataTable = css`
   }
 `;
 
-/** Lets a wide table scroll sideways on a phone instead of widening the page. */
+/**
+ * A table of too many columns for a phone: there, in a `tableScroller` narrower than 36rem, a card a row, each cell
+ * after its column's header, which the cell carries as `data-label` (docs/content.md#tables). A row scrolled
+ * sideways hides most of its columns, with nothing to say they are there.
+ */
+export const cardTable = css`
+  ${dataTable}
+  ${TABLE_AS_CARDS}
+  /* A figure follows its label, not the card's right edge. */
+  @container (max-width: 36rem) {
+    .number {
+      text-align: start;
+    }
+  }
+`;
+
+/**
+ * Lets a wide table scroll sideways instead of widening the page, and is the container whose width turns a
+ * `cardTable` into cards.
+ */
 export const tableScroller = css`
+  container-type: inline-size;
   overflow-x: auto;
   &:focus-visible {
     outline: 2px solid var(--color-accent);

@@ -1,12 +1,19 @@
 import { css } from '@emotion/react';
-import { useId } from 'react';
+import { type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
 import type { AnalyticsSummary } from '#shared/operator-api.ts';
 import { formatDay } from './format.ts';
 import { dataTable, tableScroller } from './table-styles.ts';
 
-const WIDTH = 720;
-const HEIGHT = 240;
+// The chart is drawn in CSS pixels, one unit of its viewBox to one pixel of its width as measured, so its labels
+// keep their size on a phone rather than shrink with the picture. Until it is measured it is drawn this wide.
+const FIRST_WIDTH = 720;
+// A third as tall as it is wide, yet never so flat that a phone's bars cannot be told apart.
+const heightFor = (width: number) => Math.max(Math.round(width / 3), 200);
 const PAD = { top: 16, right: 12, bottom: 28, left: 40 };
+// Day labels such as 'Nov 22' are about 40 px wide at 12 px: their centres are kept this far apart, and this far
+// from either edge, so that none overlaps the next or is cut by the edge of the chart.
+const LABEL_SPACING = 64;
+const LABEL_HALF_WIDTH = 24;
 
 const chart = css`
   display: block;
@@ -79,16 +86,38 @@ function niceMax(value: number): number {
   return step * power;
 }
 
+/** The width `svg` is laid out at, in whole CSS pixels, kept up to date as it changes. */
+function useWidth(svg: RefObject<SVGSVGElement | null>): number {
+  const [width, setWidth] = useState(FIRST_WIDTH);
+  // Measured before the first paint, so the chart is never seen drawn at the wrong scale.
+  useLayoutEffect(() => {
+    const element = svg.current;
+    if (!element) return;
+    const measure = () => {
+      const measured = Math.floor(element.getBoundingClientRect().width);
+      if (measured > 0) setWidth(measured);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [svg]);
+  return width;
+}
+
 /**
  * Visits (bars) and unique visitors (line) per day as inline SVG: no chart library. The SVG has a text
  * summary for screen readers, and the exact figures are in a table under it.
  */
 export function VisitsChart({ summary }: { summary: AnalyticsSummary }) {
   const id = useId();
+  const svg = useRef<SVGSVGElement>(null);
+  const width = useWidth(svg);
+  const height = heightFor(width);
   const days = summary.perDay;
   const top = niceMax(Math.max(...days.map((day) => day.visits), 1));
-  const plotWidth = WIDTH - PAD.left - PAD.right;
-  const plotHeight = HEIGHT - PAD.top - PAD.bottom;
+  const plotWidth = width - PAD.left - PAD.right;
+  const plotHeight = height - PAD.top - PAD.bottom;
   const slot = plotWidth / Math.max(days.length, 1);
   const barWidth = Math.max(slot * 0.7, 1);
   const x = (index: number) => PAD.left + slot * index + slot / 2;
@@ -97,15 +126,17 @@ export function VisitsChart({ summary }: { summary: AnalyticsSummary }) {
     (best, day) => (day.visits > best.visits ? day : best),
     days[0] ?? { date: '', visits: 0 },
   );
-  const labelEvery = Math.ceil(days.length / 7);
+  const labelEvery = Math.max(Math.ceil(days.length / 7), Math.ceil(LABEL_SPACING / slot));
+  const labelX = (index: number) => Math.min(Math.max(x(index), LABEL_HALF_WIDTH), width - LABEL_HALF_WIDTH);
   const first = days[0];
   const last = days.at(-1);
 
   return (
     <figure css={{ margin: 0 }}>
       <svg
+        ref={svg}
         css={chart}
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        viewBox={`0 0 ${width} ${height}`}
         role="img"
         aria-labelledby={`${id}-title`}
         aria-describedby={`${id}-desc`}
@@ -118,7 +149,7 @@ export function VisitsChart({ summary }: { summary: AnalyticsSummary }) {
         </desc>
         {[0, 0.5, 1].map((fraction) => (
           <g key={fraction}>
-            <line className="grid" x1={PAD.left} x2={WIDTH - PAD.right} y1={y(top * fraction)} y2={y(top * fraction)} />
+            <line className="grid" x1={PAD.left} x2={width - PAD.right} y1={y(top * fraction)} y2={y(top * fraction)} />
             <text x={PAD.left - 6} y={y(top * fraction) + 4} textAnchor="end">
               {Math.round(top * fraction)}
             </text>
@@ -143,10 +174,10 @@ export function VisitsChart({ summary }: { summary: AnalyticsSummary }) {
               <circle key={day.date} className="unique-point" cx={x(index)} cy={y(day.uniqueVisitors)} r={2.5} />
             ))
           : null}
-        <line className="axis" x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} />
+        <line className="axis" x1={PAD.left} x2={width - PAD.right} y1={y(0)} y2={y(0)} />
         {days.map((day, index) =>
           index % labelEvery === 0 ? (
-            <text key={day.date} x={x(index)} y={HEIGHT - 8} textAnchor="middle">
+            <text key={day.date} x={labelX(index)} y={height - 8} textAnchor="middle">
               {formatDay(day.date)}
             </text>
           ) : null,
