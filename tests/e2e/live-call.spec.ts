@@ -27,6 +27,10 @@ async function askForCall(page: Page, { phone, name }: { phone: string; name: st
   await expect(page.getByRole('dialog', { name: 'Preparing Call...' })).toBeVisible();
 }
 
+/** The consent receipt's link, which the dialog shows from the form's answer to the call's end. */
+const receiptLink = (dialog: Locator) =>
+  dialog.getByRole('link', { name: 'see what you agreed to, or stop us contacting you' });
+
 /** The transcript's lines as read out: final lines only, in order. */
 const spokenLines = (dialog: Locator) => dialog.getByRole('log', { name: 'Transcript' }).getByRole('paragraph');
 
@@ -149,11 +153,14 @@ test('a reload during the call opens the live view again with the transcript so 
   const lines = scriptedLines('Ann');
   const dialog = page.getByRole('dialog', { name: 'Live call' });
   await expect(spokenLines(dialog)).toHaveText(lines.slice(0, 2));
+  const receipt = await receiptLink(dialog).getAttribute('href');
+  expect(receipt).toMatch(/\/consent\/[\w-]{43}$/);
 
   // Pushes are still held: what the page shows now comes from the join's answer alone.
   await page.reload();
   const again = page.getByRole('dialog', { name: 'Live call' });
   await expect(again).toBeVisible();
+  await expect(receiptLink(again)).toHaveAttribute('href', receipt ?? '');
   await expect(spokenLines(again).nth(1)).toHaveText(lines[1] ?? '');
   await expect(spokenLines(again).first()).toHaveText(lines[0] ?? '');
 
@@ -170,11 +177,15 @@ test('a reload while the phone rings offers the live view again @phone', async (
   await page.goto('/');
   await askForCall(page, { phone: numberFor(testInfo, 3), name: 'Bo Chen' });
   await room.deliverThrough(isState('ringing'));
-  await expect(page.getByRole('dialog', { name: 'Incoming Call!' })).toBeVisible();
+  const ringing = page.getByRole('dialog', { name: 'Incoming Call!' });
+  const receipt = await receiptLink(ringing).getAttribute('href');
   await page.reload();
   const offered = page.getByRole('dialog', { name: 'Incoming Call!' });
+  await expect(receiptLink(offered)).toHaveAttribute('href', receipt ?? '');
   await offered.getByRole('button', { name: 'Watch the call live' }).click();
-  await expect(page.getByRole('dialog', { name: 'Live call' }).getByRole('log', { name: 'Transcript' })).toBeVisible();
+  const live = page.getByRole('dialog', { name: 'Live call' });
+  await expect(live.getByRole('log', { name: 'Transcript' })).toBeVisible();
+  await expect(receiptLink(live)).toHaveAttribute('href', receipt ?? '');
 });
 
 /** A visitor of their own: a new browser context, with nothing of this page's storage or cookies. */

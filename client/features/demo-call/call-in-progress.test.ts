@@ -20,3 +20,18 @@ test('a call remembered too long ago, or anything unreadable, opens nothing', ()
   expect(readCallInProgress('{not json', now)).toBeUndefined();
   expect(readCallInProgress(JSON.stringify({ callId: '<script>', until: now + 1000 }), now)).toBeUndefined();
 });
+
+test("the consent receipt's link is kept with the call, and only a link of the receipt's shape", () => {
+  const receiptUrl = 'https://porchlight.example/consent/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-AbCdE';
+  const kept = writeCallInProgress({ callId: CALL_ID, watching: false, receiptUrl }, now);
+  expect(readCallInProgress(kept, now)).toEqual({ callId: CALL_ID, watching: false, receiptUrl });
+  for (const forged of [
+    'javascript:alert(1)//consent/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-AbCdE',
+    'https://porchlight.example/consent/short',
+    'https://porchlight.example/elsewhere/AbCdEfGhIjKlMnOpQrStUvWxYz0123456789_-AbCdE',
+    42,
+  ]) {
+    const raw = JSON.stringify({ callId: CALL_ID, until: now + 1000, receiptUrl: forged });
+    expect(readCallInProgress(raw, now)).toEqual({ callId: CALL_ID, watching: false });
+  }
+});

@@ -173,7 +173,7 @@ export function DemoCallDialog({ request, onClose }: Props) {
   const [formError, setFormError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
   // The consent receipt's link once accepted; the opt-back-in box once refused for the do-not-contact list.
-  const [receiptUrl, setReceiptUrl] = useState<string>();
+  const [receiptUrl, setReceiptUrl] = useState(request.resume?.receiptUrl);
   const [listed, setListed] = useState(false);
   const [optBackIn, setOptBackIn] = useState(false);
   const [focusRequest, setFocusRequest] = useState<{ field: DemoField; serial: number }>();
@@ -228,7 +228,7 @@ export function DemoCallDialog({ request, onClose }: Props) {
     // The ad pixel's 'Lead' event, 'submitted' for a call now, 'scheduled' for one later.
     if (outcome.kind === 'preparing') {
       trackLead({ form: 'demo-call', status: 'submitted' });
-      rememberCallInProgress({ callId: outcome.callId, watching: false });
+      rememberCallInProgress({ callId: outcome.callId, watching: false, receiptUrl: outcome.receiptUrl });
       setStep({ name: 'preparing', callId: outcome.callId, phone: formatPhoneAsYouType(values.phone) });
     } else if (outcome.kind === 'scheduled') {
       trackLead({ form: 'demo-call', status: 'scheduled' });
@@ -273,7 +273,7 @@ export function DemoCallDialog({ request, onClose }: Props) {
 
   const watch = () => {
     if (step.name !== 'calling') return;
-    rememberCallInProgress({ callId: step.callId, watching: true });
+    rememberCallInProgress({ callId: step.callId, watching: true, receiptUrl });
     setStep({ name: 'live', callId: step.callId });
   };
 
@@ -345,6 +345,8 @@ export function DemoCallDialog({ request, onClose }: Props) {
           ) : (
             <p className="muted">Joining the call…</p>
           )}
+          {/* The only place it is shown: it stays with the call, to its end and through a reload. */}
+          {receiptUrl && <ConsentReceiptLink href={receiptUrl} />}
         </div>
       )}
       {step.name === 'scheduled' && (
