@@ -63,6 +63,7 @@ async function setup() {
 function follow(callId: string, url: string) {
   const heard: CallStatus[] = [];
   const updates: LiveCallUpdate[] = [];
+  const connection: boolean[] = [];
   let unknown = false;
   const waiters: (() => void)[] = [];
   const stop = followCall(
@@ -80,6 +81,10 @@ function follow(callId: string, url: string) {
         updates.push(update);
         for (const wake of waiters.splice(0)) wake();
       },
+      onConnection: (connected) => {
+        connection.push(connected);
+        for (const wake of waiters.splice(0)) wake();
+      },
     },
     { url },
   );
@@ -87,7 +92,7 @@ function follow(callId: string, url: string) {
   const until = async (done: () => boolean) => {
     while (!done()) await new Promise<void>((resolve) => waiters.push(resolve));
   };
-  return { heard, updates, isUnknown: () => unknown, until };
+  return { heard, updates, connection, isUnknown: () => unknown, until };
 }
 
 test('the join answer gives the current status, then the room pushes the change', async () => {
@@ -113,6 +118,22 @@ test('after the connection drops, it reconnects by itself and recovers a change 
   expect(call.heard).toEqual(['preparing', 'calling']);
   // The first reconnect waits 1 s.
   expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  // The page was told the room went quiet, and when it was heard again: each change once.
+  expect(call.connection).toEqual([true, false, true]);
+});
+
+test('a room that cannot be reached is told to the page at once', async () => {
+  const ctx = await setup();
+  // Nothing listens on this port: the first connection fails.
+  const unreachable = http.createServer();
+  await new Promise<void>((resolve) => unreachable.listen(0, '127.0.0.1', resolve));
+  const address = unreachable.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  await new Promise<void>((resolve) => unreachable.close(() => resolve()));
+  const call = follow(ctx.callId, `http://127.0.0.1:${address.port}`);
+  await call.until(() => call.connection.length === 1);
+  expect(call.connection).toEqual([false]);
+  expect(call.heard).toEqual([]);
 });
 
 test('a call the server does not know is reported as such', async () => {

@@ -37,7 +37,16 @@ export const isFields = (push: Push) => push.name === 'call:fields';
 export async function holdCallPushes(page: Page) {
   let held: Held[] = [];
   let passing = false;
+  // The connection cut: every socket closed, and none let through, by WebSocket or long polling, until restored.
+  let cut = false;
+  const open = new Set<WebSocketRoute>();
+  await page.route(/\/socket\.io\//, (route) => (cut ? route.abort('connectionrefused') : route.fallback()));
   await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    if (cut) {
+      void ws.close({ code: 1006, reason: 'cut' });
+      return;
+    }
+    open.add(ws);
     const server = ws.connectToServer();
     server.onMessage((frame) => {
       const push = pushOf(frame);
@@ -45,6 +54,7 @@ export async function holdCallPushes(page: Page) {
       else ws.send(frame);
     });
     ws.onClose((code, reason) => {
+      open.delete(ws);
       held = held.filter((push) => push.to !== ws);
       void server.close({ code, reason });
     });
@@ -57,6 +67,14 @@ export async function holdCallPushes(page: Page) {
       const delivered = held.splice(0, at + 1);
       for (const push of delivered) push.to.send(push.frame);
       return delivered[at]?.payload ?? {};
+    },
+    /** Cuts the page off the room, as a lost network would, until `restore`: what is held goes with it. */
+    async cut() {
+      cut = true;
+      for (const ws of open) await ws.close({ code: 1006, reason: 'cut' });
+    },
+    restore() {
+      cut = false;
     },
     /** Delivers what is held, and every push from now on as it comes. */
     deliverAll() {

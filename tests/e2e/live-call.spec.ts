@@ -188,6 +188,45 @@ test('a reload while the phone rings offers the live view again @phone', async (
   await expect(receiptLink(live)).toHaveAttribute('href', receipt ?? '');
 });
 
+test('a lost connection is said, the dot stops, and the call catches up once it is back @phone', async ({
+  page,
+}, testInfo) => {
+  const room = await holdCallPushes(page);
+  await page.goto('/');
+  await askForCall(page, { phone: numberFor(testInfo, 7), name: 'Cy Park' });
+  await room.deliverThrough(isState('ringing'));
+  await page
+    .getByRole('dialog', { name: 'Incoming Call!' })
+    .getByRole('button', { name: 'Watch the call live' })
+    .click();
+  await room.deliverThrough(isFinalLine);
+  const dialog = page.getByRole('dialog', { name: 'Live call' });
+  const lines = scriptedLines('Cy');
+  await expect(spokenLines(dialog)).toHaveText(lines.slice(0, 1));
+  // The dot beside the call's state blinks while the call is heard as it happens.
+  const state = dialog.getByText('On the call', { exact: true });
+  const blink = () => state.evaluate((line) => getComputedStyle(line, '::before').animationName);
+  expect(await blink()).toBe('live-dot');
+
+  await room.cut();
+  const notice = 'Connection lost, reconnecting… Your call goes on, and what you miss shows once we are back.';
+  await expect(dialog.getByRole('status')).toHaveText(notice);
+  await expect(dialog.getByText(notice)).toHaveCount(2);
+  await expect(dialog.getByText(notice).last()).toBeVisible();
+  expect(await blink()).toBe('none');
+  // Several reconnects fail meanwhile (1 s, then 2 s apart): the notice stays.
+  await page.waitForTimeout(3500);
+  await expect(dialog.getByRole('status')).toHaveText(notice);
+
+  room.restore();
+  room.deliverAll();
+  await expect(dialog.getByText(notice)).toHaveCount(0, { timeout: 30_000 });
+  await expect(dialog.getByRole('region', { name: 'Call summary' })).toContainText(scriptedSummary().nextStep, {
+    timeout: 45_000,
+  });
+  await expect(spokenLines(dialog)).toHaveText(lines);
+});
+
 /** A visitor of their own: a new browser context, with nothing of this page's storage or cookies. */
 async function anotherVisitor(browser: Browser, testInfo: TestInfo) {
   const context = await browser.newContext({

@@ -105,6 +105,16 @@ const stepBody = css`
   }
 `;
 
+// Shown above the step, and said once by the dialog's status (hence hidden here from screen readers).
+const lostNotice = css`
+  margin: 0 0 var(--space-3);
+  padding: var(--space-2) var(--space-3);
+  border-left: 3px solid var(--color-accent);
+  border-radius: calc(var(--radius) / 2);
+  background: var(--color-bg-muted);
+  font-size: 0.9375rem;
+`;
+
 const liveBody = css`
   min-width: 0;
   &:focus {
@@ -131,7 +141,16 @@ function firstInvalid(errors: DemoFieldErrors): DemoField | undefined {
  * What a screen reader hears when the step changes (the title alone says little once the form is gone), and in the
  * live view when the call's state does; the lines spoken are read out by the transcript's own log.
  */
-function announcement(step: Step, call: LiveCall): string {
+/** Said while a call's room is not heard; the room's answer on joining again brings back what was missed. */
+const CONNECTION_LOST = 'Connection lost, reconnecting… Your call goes on, and what you miss shows once we are back.';
+
+/** The room is not heard while the dialog follows a call that has not ended. */
+function connectionLost(step: Step, call: LiveCall, connected: boolean): boolean {
+  return !connected && 'callId' in step && call.state !== 'ended';
+}
+
+function announcement(step: Step, call: LiveCall, connected: boolean): string {
+  if (connectionLost(step, call, connected)) return CONNECTION_LOST;
   switch (step.name) {
     case 'details':
       return '';
@@ -162,6 +181,8 @@ export function DemoCallDialog({ request, onClose }: Props) {
   const [open, setOpen] = useState(true);
   const [step, setStep] = useState<Step>(() => firstStep(request.resume));
   const [call, setCall] = useState<LiveCall>(NEW_CALL);
+  // Whether the call's room is heard: while it is not, the dialog says so rather than show a call that stands still.
+  const [connected, setConnected] = useState(true);
   const [values, setValues] = useState<DemoFormValues>(() => ({
     phone: formatPhoneAsYouType(request.phone ?? ''),
     fullName: '',
@@ -245,6 +266,7 @@ export function DemoCallDialog({ request, onClose }: Props) {
   useEffect(() => {
     if (!callId) return;
     setCall(NEW_CALL);
+    setConnected(true);
     const failed = () => {
       forgetCallInProgress();
       setStep({ name: 'details' });
@@ -260,6 +282,7 @@ export function DemoCallDialog({ request, onClose }: Props) {
     return followCall(callId, {
       onStatus,
       onUpdate: (update) => setCall((current) => foldLiveCall(current, update)),
+      onConnection: setConnected,
       onUnknownCall: () => {
         // A call reopened after a reload that the server no longer knows (erased, say) is simply gone.
         if (!resumed) failed();
@@ -296,8 +319,13 @@ export function DemoCallDialog({ request, onClose }: Props) {
   return (
     <Modal open={open} title={TITLES[step.name]} onClose={closed}>
       <p role="status" className="visually-hidden">
-        {announcement(step, call)}
+        {announcement(step, call, connected)}
       </p>
+      {connectionLost(step, call, connected) && (
+        <p css={lostNotice} aria-hidden="true">
+          {CONNECTION_LOST}
+        </p>
+      )}
       {step.name === 'details' && (
         <DemoCallForm
           values={values}
@@ -341,7 +369,7 @@ export function DemoCallDialog({ request, onClose }: Props) {
           {liveView === 'failed' ? (
             <p>The live view could not be loaded. Your call goes on: answer your phone to talk with the assistant.</p>
           ) : liveView ? (
-            <liveView.LiveCallView call={call} />
+            <liveView.LiveCallView call={call} connected={connected} />
           ) : (
             <p className="muted">Joining the call…</p>
           )}

@@ -167,11 +167,12 @@ function Summary({ call }: { call: LiveCall }) {
  * drawn but hidden from screen readers, so the words being spoken are not read out half-way, and it is replaced
  * by a new node (its final line) rather than changed in place.
  */
-export function LiveCallView({ call }: { call: LiveCall }) {
+export function LiveCallView({ call, connected = true }: { call: LiveCall; connected?: boolean }) {
   const fieldsId = useId();
   const { box, onScroll } = useFollowNewest(call.transcript.length);
   const ended = call.state === 'ended';
-  const live = call.state === 'ringing' || call.state === 'in-progress';
+  // The dot blinks while the call is heard as it happens, not while the connection is being made again.
+  const live = connected && (call.state === 'ringing' || call.state === 'in-progress');
   return (
     <div css={view}>
       <p css={stateLine} data-live={live}>
