@@ -102,6 +102,29 @@ test('a live session skips the gate after a reload and loads the figures; signin
   await expect(card).toHaveCount(0);
 });
 
+test('a session that ends while the page is open brings the sign-in back, saying so, the focus in its field', async ({
+  page,
+  pageErrors,
+}) => {
+  await signInApi(page.request, 'client');
+  await page.goto('/dashboard');
+  const refresh = page.getByRole('button', { name: 'Refresh' });
+  await expect(page.getByRole('region', { name: 'Monthly Lead Volume' })).toBeVisible();
+  // Expired, or signed out in another tab: the server no longer knows this browser.
+  await page.context().clearCookies();
+  await refresh.focus();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your session has ended. Please sign in again.' }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Dashboard password')).toBeFocused();
+  await page.keyboard.type(passwordFor('client'));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Monthly Lead Volume' })).toBeVisible();
+  await expect(page.getByText('Your session has ended.')).toHaveCount(0);
+  acceptFailedLoads(pageErrors, 401);
+});
+
 test('a locked-out sign-in shows the server message', async ({ page, pageErrors }) => {
   // Ten real failures would lock every other test on this address out too; the answer is the server's own.
   await page.route('/api/session', (route) =>

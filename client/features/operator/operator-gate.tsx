@@ -71,6 +71,16 @@ export function OperatorGate({ sessionRole: role, label, intro, onSignedOut, chi
   // Known during render, before the unlocked content mounts: was the gate shown on this visit of the page?
   const lockedHere = useRef(false);
   if (session.data !== undefined && !signedIn) lockedHere.current = true;
+  // Unlocked on this visit, then locked without the Sign out button: the server ended the session (it expired, or
+  // was signed out elsewhere), found out by a request the operator just made.
+  const unlockedHere = useRef(false);
+  if (signedIn) unlockedHere.current = true;
+  const endedHere = !signedIn && unlockedHere.current && !signedOutHere;
+  // What the ended session loaded goes with it, as on signing out: its refusal kept in the cache would end the next
+  // session the moment the page showed it again.
+  useEffect(() => {
+    if (endedHere) onSignedOut();
+  }, [endedHere, onSignedOut]);
 
   useEffect(() => {
     // Focus follows the visitor from the gone form to what it unlocked.
@@ -98,8 +108,14 @@ export function OperatorGate({ sessionRole: role, label, intro, onSignedOut, chi
         <SignInForm
           sessionRole={role}
           label={label}
-          autoFocus={signedOutHere}
-          notice={signedOutHere ? 'You are signed out.' : undefined}
+          autoFocus={signedOutHere || endedHere}
+          notice={
+            signedOutHere
+              ? 'You are signed out.'
+              : endedHere
+                ? 'Your session has ended. Please sign in again.'
+                : undefined
+          }
           onSignedIn={() => {
             setFocusContent(true);
             setSignedOutHere(false);
