@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import { axeFindings, expect, lineOf, test, themeChosenBefore } from './fixtures.ts';
 import { givenUpLead, routeGivenUpInbox } from './given-up-inbox.ts';
-import { passwordFor, signInApi } from './operator-support.ts';
+import { acceptFailedLoads, passwordFor, signInApi } from './operator-support.ts';
 import { testWithOwnServer } from './own-server.ts';
 import { expectCards, expectTable } from './table-cards.ts';
 
@@ -322,6 +322,42 @@ for (const theme of ['light', 'dark'] as const) {
     expect(await axeFindings(page, { tags: WCAG_AA })).toEqual([]);
   });
 }
+
+test('a refresh that fails keeps the leads and the call on screen and says they are as loaded before', async ({
+  page,
+  request,
+  pageErrors,
+}, testInfo) => {
+  const demo = mine(testInfo, 10);
+  await postDemoCall(request, { ...demo, fullName: 'Rita Refresh' });
+  await signInApi(page.request, 'operator');
+  await page.goto('/leads');
+  await search(page, demo.email);
+  const status = page.getByRole('status').filter({ hasText: /^Leads / });
+  await expect(status).toHaveText('Leads 1-1 of 1, newest first, filtered.');
+  const card = page.getByRole('article', { name: 'Rita Refresh' });
+  await card.getByText('Call and transcript').click();
+  const callStatus = card.getByRole('status');
+  await expect(card.getByRole('heading', { name: 'Transcript' })).toBeVisible();
+  await expect(callStatus).toHaveText('');
+
+  // The server fails from here on (the retry too).
+  await page.route(/\/api\/leads(\?|\/)/, (route) => route.fulfill({ status: 500, json: { error: 'Internal error' } }));
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await expect(status).toHaveText(
+    'Leads 1-1 of 1, newest first, filtered. The latest could not be loaded: these are as loaded before.',
+  );
+  await expect(card).toBeVisible();
+  await card.getByRole('button', { name: 'Refresh call' }).click();
+  await expect(callStatus).toHaveText('The latest could not be loaded: this is the call as loaded before.');
+  await expect(card.getByRole('heading', { name: 'Transcript' })).toBeVisible();
+
+  // Once the server answers again, so does the page.
+  await page.unrouteAll();
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await expect(status).toHaveText('Leads 1-1 of 1, newest first, filtered.');
+  acceptFailedLoads(pageErrors, 500);
+});
 
 test('a client or analytics session does not open the inbox', async ({ page }) => {
   await signInApi(page.request, 'client');

@@ -127,17 +127,17 @@ function LoadedCall({ leadId }: { leadId: string }) {
   }, [call.status, call.error]);
   return (
     <div aria-busy={call.fetching}>
-      {call.data ? (
-        call.data.call ? (
-          <CallBody call={call.data.call} />
-        ) : (
-          <p css={muted}>This lead has no call.</p>
-        )
-      ) : (
-        <p css={muted} role="status">
-          {call.status === 'error' ? 'The call could not be loaded.' : 'Loading the call...'}
-        </p>
-      )}
+      {call.data && (call.data.call ? <CallBody call={call.data.call} /> : <p css={muted}>This lead has no call.</p>)}
+      {/* Always there, so that what it comes to say is read out. */}
+      <p css={[muted, { '&:empty': { margin: 0 } }]} role="status">
+        {!call.data
+          ? call.status === 'error'
+            ? 'The call could not be loaded.'
+            : 'Loading the call...'
+          : call.status === 'error'
+            ? 'The latest could not be loaded: this is the call as loaded before.'
+            : ''}
+      </p>
       <RefreshButton
         fetching={call.fetching}
         onRefresh={() => void call.refetch()}

@@ -211,6 +211,7 @@ export function LeadInbox() {
               : `Leads ${range}${total === null ? '' : ` of ${total.toLocaleString('en-US')}`}, newest first${
                   isFiltered(filters) ? ', filtered' : ''
                 }.`}
+          {data && page.status === 'error' ? ' The latest could not be loaded: these are as loaded before.' : ''}
         </p>
         {data && data.leads.length > 0 ? (
           <ol css={list}>
