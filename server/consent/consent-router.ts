@@ -11,10 +11,12 @@ import type { Clock } from '#shared/clock.ts';
 import { CONSENT_POLICY_PATH, revocationSubject } from '#shared/consent.ts';
 import { REVOCATION_RECEIVED_MESSAGE, REVOCATION_SUBJECT_MESSAGE } from '#shared/messages.ts';
 import { privacySubjectSchema } from '#shared/privacy-request-schema.ts';
+import { themeOfCookieHeader } from '#shared/theme-cookie.ts';
 import type { ConsentStore, RevocationEvidence } from './consent-store.ts';
 import {
   confirmStopPage,
   noReceiptPage,
+  type PageFrame,
   receiptPage,
   revocationFormPage,
   revocationLimitedPage,
@@ -34,6 +36,11 @@ function evidenceOf(req: Request): RevocationEvidence {
  * other site a link leads to (`same-origin`, not `no-referrer`, which would make the confirmation's post say
  * `Origin: null` and fail the same-origin rule).
  */
+/** The page's nonce, and the theme the visitor chose on the site (its cookie), which these pages keep too. */
+function frameOf(req: Request, res: Response): PageFrame {
+  return { nonce: nonceOf(res), theme: themeOfCookieHeader(req.headers.cookie) };
+}
+
 function sendPage(res: Response, status: number, html: string): void {
   res.status(status);
   res.set({
@@ -54,28 +61,28 @@ export interface ConsentRouteDeps {
 /** GET /consent/:token, the confirmation at /consent/:token/stop, and its POST that revokes. */
 export function receiptRouter({ consent, clock, siteUrl }: ConsentRouteDeps): Router {
   const router = Router();
-  const notFound = (res: Response) => sendPage(res, 404, noReceiptPage(nonceOf(res)));
+  const notFound = (req: Request, res: Response) => sendPage(res, 404, noReceiptPage(frameOf(req, res)));
 
   router.get('/:token', async (req, res) => {
     const receipt = await consent.receipt(req.params.token);
-    if (!receipt) return notFound(res);
-    sendPage(res, 200, receiptPage(receipt, req.params.token, nonceOf(res)));
+    if (!receipt) return notFound(req, res);
+    sendPage(res, 200, receiptPage(receipt, req.params.token, frameOf(req, res)));
   });
   router.get('/:token/stop', async (req, res) => {
     const receipt = await consent.receipt(req.params.token);
-    if (!receipt) return notFound(res);
+    if (!receipt) return notFound(req, res);
     // Already revoked: the receipt says so.
     if (receipt.revocation) return res.redirect(303, `${req.baseUrl}/${req.params.token}`);
-    sendPage(res, 200, confirmStopPage(receipt, req.params.token, nonceOf(res)));
+    sendPage(res, 200, confirmStopPage(receipt, req.params.token, frameOf(req, res)));
   });
   // A form post from the confirmation page: from this site only, like the API's.
   router.post('/:token/stop', sameOriginOnly(siteUrl), async (req, res) => {
     const found = await consent.revokeByReceipt(String(req.params.token), evidenceOf(req), clock());
-    if (!found) return notFound(res);
+    if (!found) return notFound(req, res);
     res.redirect(303, `${req.baseUrl}/${req.params.token}`);
   });
   // Any other path under /consent opens nothing either.
-  router.use((_req, res) => notFound(res));
+  router.use((req, res) => notFound(req, res));
   return router;
 }
 
@@ -112,7 +119,7 @@ export function revocationRouters({ consent, clock, siteUrl, limitStores, perHou
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     handler(req, res, _next, options) {
-      if (isFormPost(req)) sendPage(res, options.statusCode, revocationLimitedPage(LIMITED_MESSAGE, nonceOf(res)));
+      if (isFormPost(req)) sendPage(res, options.statusCode, revocationLimitedPage(LIMITED_MESSAGE, frameOf(req, res)));
       else sendApiError(res, options.statusCode, LIMITED_MESSAGE);
     },
   });
@@ -145,8 +152,8 @@ export function revocationRouters({ consent, clock, siteUrl, limitStores, perHou
       const field: unknown = req.body?.subject;
       const value = typeof field === 'string' ? field : '';
       const refusal = await revoke(req, revocationSubject(value));
-      if (refusal) return sendPage(res, 400, revocationFormPage(value, REVOCATION_SUBJECT_MESSAGE, nonceOf(res)));
-      sendPage(res, 200, revocationReceivedPage(REVOCATION_RECEIVED_MESSAGE, nonceOf(res)));
+      if (refusal) return sendPage(res, 400, revocationFormPage(value, REVOCATION_SUBJECT_MESSAGE, frameOf(req, res)));
+      sendPage(res, 200, revocationReceivedPage(REVOCATION_RECEIVED_MESSAGE, frameOf(req, res)));
     },
   );
   return { api, page };

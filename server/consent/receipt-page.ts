@@ -1,5 +1,6 @@
 import { site } from '#content/site.ts';
 import { CONSENT_POLICY_PATH, CONSENT_RECEIPT_PATH } from '#shared/consent.ts';
+import type { StoredTheme } from '#shared/theme-cookie.ts';
 import { escapeXml as text } from '#shared/xml.ts';
 import type { Receipt } from './consent-store.ts';
 
@@ -27,31 +28,46 @@ const WHEN = new Intl.DateTimeFormat('en-US', {
 
 const when = (iso: string) => `${WHEN.format(new Date(iso))} UTC`;
 
+// The site's palette for these pages, light and dark: dark follows the system unless the visitor chose a theme on
+// the site (its cookie, shared/theme-cookie.ts), as the site's own pages do.
+const LIGHT =
+  '--bg:#fafaf9;--fg:#1c1917;--link:#9a3412;--quote:#fff;--quote-edge:#d6d3d1;--ok:#ecfdf5;--ok-edge:#a7f3d0;--no:#fef2f2;--no-edge:#fecaca;--error:#b91c1c;color-scheme:light';
+const DARK =
+  '--bg:#1c1917;--fg:#f5f5f4;--link:#fdba74;--quote:#292524;--quote-edge:#57534e;--ok:#064e3b;--ok-edge:#065f46;--no:#7f1d1d;--no-edge:#991b1b;--error:#fca5a5;color-scheme:dark';
+
 const STYLE = `
-body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1c1917;background:#fafaf9}
+:root{${LIGHT}}
+@media (prefers-color-scheme:dark){:root:not([data-theme=light]){${DARK}}}
+:root[data-theme=dark]{${DARK}}
+body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--fg);background:var(--bg)}
 main{max-width:40rem;margin:0 auto;padding:2rem 1.25rem 3rem}
-a{color:#9a3412}
+a{color:var(--link)}
 h1{font-size:1.6rem;line-height:1.25;margin:.5rem 0 1rem}
 h2{font-size:1.05rem;margin:1.75rem 0 .5rem}
 .brand{font-weight:700;text-decoration:none;color:inherit}
-.status{padding:.9rem 1rem;border-radius:.5rem;background:#ecfdf5;border:1px solid #a7f3d0}
-.status.revoked{background:#fef2f2;border-color:#fecaca}
-blockquote{margin:0;padding:.75rem 1rem;border-left:4px solid #d6d3d1;background:#fff;overflow-wrap:anywhere}
+.status{padding:.9rem 1rem;border-radius:.5rem;background:var(--ok);border:1px solid var(--ok-edge)}
+.status.revoked{background:var(--no);border-color:var(--no-edge)}
+blockquote{margin:0;padding:.75rem 1rem;border-left:4px solid var(--quote-edge);background:var(--quote);overflow-wrap:anywhere}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.35rem 1rem;margin:0}
 dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 button{font:inherit;font-weight:600;padding:.7rem 1.2rem;border-radius:.5rem;border:0;background:#b91c1c;color:#fff;cursor:pointer;min-height:44px}
 label{display:block;font-weight:600;margin:1rem 0 .25rem}
 input{box-sizing:border-box;width:100%;max-width:24rem;min-height:44px;padding:0 .75rem;font:inherit;color:inherit;background:inherit;border:1px solid #78716c;border-radius:.5rem}
-input[aria-invalid=true]{border-color:#b91c1c}
-.error{margin:.25rem 0 0;color:#b91c1c;font-size:.9rem}
+input[aria-invalid=true]{border-color:var(--error)}
+.error{margin:.25rem 0 0;color:var(--error);font-size:.9rem}
 button:focus-visible,a:focus-visible,input:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
 .actions{display:flex;flex-wrap:wrap;gap:1rem;align-items:center;margin-top:1rem}
-@media (prefers-color-scheme:dark){body{background:#1c1917;color:#f5f5f4}a{color:#fdba74}blockquote{background:#292524;border-color:#57534e}.status{background:#064e3b;border-color:#065f46}.status.revoked{background:#7f1d1d;border-color:#991b1b}.error{color:#fca5a5}input[aria-invalid=true]{border-color:#fca5a5}}
 `;
 
-function document(title: string, nonce: string, body: string): string {
+/** What every page here is sent with: the response's nonce, and the theme the visitor chose on the site, if any. */
+export interface PageFrame {
+  nonce: string;
+  theme?: StoredTheme;
+}
+
+function document(title: string, { nonce, theme }: PageFrame, body: string): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="en"${theme ? ` data-theme="${theme}"` : ''}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -75,7 +91,7 @@ const FORM_NAMES: Record<Receipt['kind'], string> = {
 };
 
 /** The receipt: what was agreed, when, by which form, to which masked number and address, and its state. */
-export function receiptPage(receipt: Receipt, token: string, nonce: string): string {
+export function receiptPage(receipt: Receipt, token: string, frame: PageFrame): string {
   const path = `${CONSENT_RECEIPT_PATH}/${token}`;
   const status = receipt.revocation
     ? `<p class="status revoked" role="status"><strong>Consent revoked</strong> on ${text(when(receipt.revocation.at))}.
@@ -93,7 +109,7 @@ that is scheduled and not yet placed.</p>
 <form method="get" action="${text(path)}/stop"><button type="submit">Stop contacting me</button></form>`;
   return document(
     'Your consent receipt',
-    nonce,
+    frame,
     `<h1>Your consent receipt</h1>
 ${status}
 <h2>What you agreed to</h2>
@@ -113,11 +129,11 @@ ${stop}
 }
 
 /** The confirmation the button leads to; only its form revokes. */
-export function confirmStopPage(receipt: Receipt, token: string, nonce: string): string {
+export function confirmStopPage(receipt: Receipt, token: string, frame: PageFrame): string {
   const path = `${CONSENT_RECEIPT_PATH}/${token}`;
   return document(
     'Stop contacting me',
-    nonce,
+    frame,
     `<h1>Stop contacting me?</h1>
 <p>We will no longer call, text or e-mail ${text(maskPhone(receipt.phone))} or ${text(maskEmail(receipt.email))},
 and a call scheduled and not yet placed is cancelled. You can give consent again later on any of our forms.</p>
@@ -129,22 +145,26 @@ and a call scheduled and not yet placed is cancelled. You can give consent again
 }
 
 /** One page for every link that opens no receipt: wrong, cut short, or erased. */
-export function noReceiptPage(nonce: string): string {
+export function noReceiptPage(frame: PageFrame): string {
   return document(
     'Page not found',
-    nonce,
+    frame,
     `<h1>Page not found</h1>
-<p>This page does not exist. <a href="/">Go to the home page</a>.</p>`,
+<p>This page does not exist. If you followed the link of a consent receipt, it may have been cut short or changed on
+the way: copy it again whole from where you were given it.</p>
+<p>To stop us calling, texting or e-mailing you, the form on our <a href="${CONSENT_POLICY_PATH}">Consent Policy</a>
+page needs only your phone number or e-mail address.</p>
+<p><a href="/">Go to the home page</a>.</p>`,
   );
 }
 
 const BACK_TO_POLICY = `<p><a href="${CONSENT_POLICY_PATH}">Back to the Consent Policy</a></p>`;
 
 /** The revocation form sent without scripts, and taken: the answer is the same whether or not we knew the subject. */
-export function revocationReceivedPage(message: string, nonce: string): string {
+export function revocationReceivedPage(message: string, frame: PageFrame): string {
   return document(
     'Request received',
-    nonce,
+    frame,
     `<h1>Request received</h1>
 <p class="status" role="status">${text(message)}</p>
 ${BACK_TO_POLICY}`,
@@ -155,10 +175,10 @@ ${BACK_TO_POLICY}`,
  * The revocation form sent without scripts, and refused: the form again, with what was typed and why, its field
  * focused so that a keyboard or a screen reader lands on the error.
  */
-export function revocationFormPage(value: string, error: string, nonce: string): string {
+export function revocationFormPage(value: string, error: string, frame: PageFrame): string {
   return document(
     'Stop us contacting you',
-    nonce,
+    frame,
     `<h1>Stop us contacting you</h1>
 <p>Enter the phone number or e-mail address you gave us. We stop calling, texting and e-mailing it, and cancel a
 call scheduled and not yet placed.</p>
@@ -173,6 +193,6 @@ ${BACK_TO_POLICY}`,
 }
 
 /** The revocation form sent without scripts too often from one address. */
-export function revocationLimitedPage(message: string, nonce: string): string {
-  return document('Too many requests', nonce, `<h1>Too many requests</h1>\n<p>${text(message)}</p>\n${BACK_TO_POLICY}`);
+export function revocationLimitedPage(message: string, frame: PageFrame): string {
+  return document('Too many requests', frame, `<h1>Too many requests</h1>\n<p>${text(message)}</p>\n${BACK_TO_POLICY}`);
 }

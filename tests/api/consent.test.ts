@@ -150,6 +150,8 @@ test('a wrong, cut short or altered link, or one replayed after an erasure, gets
   }
   const [first] = pages;
   for (const page of pages) expect(withoutNonce(page.text)).toBe(withoutNonce(first?.text ?? ''));
+  // Not a dead end: the policy page's form stops contact by number or address, with no link at all.
+  expect(first?.text).toContain('<a href="/consent-policies">Consent Policy</a>');
   // Revoking through a wrong link changes nothing.
   expect((await request(ctx.app).post(`/consent/${altered}/stop`)).status).toBe(404);
   expect(await ctx.db.selectFrom('consent_revocations').selectAll().execute()).toEqual([]);

@@ -60,14 +60,16 @@ function consentPages(): [string, string][] {
   };
   const revoked = { ...receipt, revocation: { at: '2026-01-06T12:00:00.000Z', via: 'receipt' as const } };
   const token = 'A'.repeat(43);
+  const frame = { nonce: 'nonce' };
   return [
-    ['receipt', receiptPage(receipt, token, 'nonce')],
-    ['receipt, revoked', receiptPage(revoked, token, 'nonce')],
-    ['receipt, confirm stop', confirmStopPage(receipt, token, 'nonce')],
-    ['receipt, none', noReceiptPage('nonce')],
-    ['revocation, refused', revocationFormPage('210 "<555>"', REVOCATION_SUBJECT_MESSAGE, 'nonce')],
-    ['revocation, received', revocationReceivedPage(REVOCATION_RECEIVED_MESSAGE, 'nonce')],
-    ['revocation, limited', revocationLimitedPage('Too many requests.', 'nonce')],
+    ['receipt', receiptPage(receipt, token, frame)],
+    ['receipt, revoked', receiptPage(revoked, token, frame)],
+    ['receipt, dark', receiptPage(receipt, token, { ...frame, theme: 'dark' })],
+    ['receipt, confirm stop', confirmStopPage(receipt, token, frame)],
+    ['receipt, none', noReceiptPage(frame)],
+    ['revocation, refused', revocationFormPage('210 "<555>"', REVOCATION_SUBJECT_MESSAGE, frame)],
+    ['revocation, received', revocationReceivedPage(REVOCATION_RECEIVED_MESSAGE, frame)],
+    ['revocation, limited', revocationLimitedPage('Too many requests.', frame)],
   ];
 }
 

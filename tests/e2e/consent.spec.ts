@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DO_NOT_CONTACT_MESSAGE, REVOCATION_RECEIVED_MESSAGE } from '#shared/messages.ts';
 import { uniqueEmail } from '#tests/support/stored-leads.ts';
-import { axeFindings, expect, test, untilLaidOut } from './fixtures.ts';
+import { axeFindings, expect, test, themeChosenBefore, untilLaidOut } from './fixtures.ts';
 import { expectCards, expectTable } from './table-cards.ts';
 
 // Consent a visitor can see and take back (docs/product-rules.md#consent), at a phone's 390 px and on the
@@ -116,6 +116,51 @@ test(
       }
     }
     pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((error) => !/status of 400/.test(error)));
+  },
+);
+
+test(
+  'a receipt and the page for a broken link keep the theme chosen on the site, against the system',
+  {
+    tag: '@desktop',
+  },
+  async ({ page, baseURL }, testInfo) => {
+    const answer = await page.request.post('/api/contact', {
+      data: {
+        firstName: 'Theo',
+        lastName: 'Theme',
+        phoneNumber: '(210) 234-5673',
+        email: uniqueEmail('theme', testInfo),
+        companyName: 'Theme Homes',
+      },
+    });
+    expect(answer.status(), await answer.text()).toBe(201);
+    const receipt = new URL((await answer.json()).receiptUrl).pathname;
+    // A page of the server's with no script: nothing to hydrate, its style in its head.
+    const background = () => page.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor);
+    const DARK = 'rgb(28, 25, 23)';
+    const LIGHT = 'rgb(250, 250, 249)';
+    for (const path of [receipt, `${receipt.slice(0, -1)}`]) {
+      // No choice: the system's.
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.goto(path, { waitUntil: 'commit' });
+      expect(await background()).toBe(DARK);
+      await page.emulateMedia({ colorScheme: 'light' });
+      expect(await background()).toBe(LIGHT);
+      // Dark chosen on the site, on a light system, and light on a dark one.
+      await themeChosenBefore(page, baseURL, 'dark');
+      await page.goto(path, { waitUntil: 'commit' });
+      expect(await background()).toBe(DARK);
+      await themeChosenBefore(page, baseURL, 'light');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.goto(path, { waitUntil: 'commit' });
+      expect(await background()).toBe(LIGHT);
+      await page.context().clearCookies();
+    }
+    // A link cut short says what may have happened, and where a visitor can stop us contacting them all the same.
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'Consent Policy' }).click();
+    await expect(page.getByRole('form', { name: 'Stop us contacting you' })).toBeVisible();
   },
 );
 
