@@ -334,3 +334,70 @@ test('the operator reads the call in the lead inbox: state, outcome, duration, s
     expect(await axeFindings(page, { include: 'article' })).toEqual([]);
   }
 });
+
+test('a call the operator opened while it ran loads again once its card shows it has moved on @desktop', async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = `moved.on.${testInfo.project.name}${testInfo.repeatEachIndex}@example.com`;
+  const asked = await request.post('/api/demo-calls', {
+    data: { phone: numberFor(testInfo, 8), fullName: 'Milo Moved', email, consent: true },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  await signInApi(request, 'operator');
+  const found = await (await request.get(`/api/leads?${new URLSearchParams({ q: email })}`)).json();
+  const leadId: string = found.leads[0].id;
+  await expect
+    .poll(async () => (await (await request.get(`/api/leads/${leadId}/call`)).json()).call?.summary ?? null, {
+      timeout: 45_000,
+    })
+    .not.toBeNull();
+
+  // The page first sees the call as it was half-way through, card and details alike: the operator opened it then.
+  const earlier = (call: Record<string, unknown>) => ({
+    ...call,
+    state: 'in-progress',
+    outcome: null,
+    durationSeconds: null,
+    endedReason: null,
+    updatedAt: new Date(Date.parse(String(call.updatedAt)) - 60_000).toISOString(),
+  });
+  await page.route(
+    (url) => url.pathname === '/api/leads' && url.searchParams.get('q') === email,
+    async (route) => {
+      const response = await route.fetch();
+      const answer = await response.json();
+      answer.leads[0].call = earlier(answer.leads[0].call);
+      await route.fulfill({ response, json: answer });
+    },
+    { times: 1 },
+  );
+  await page.route(
+    `/api/leads/${leadId}/call`,
+    async (route) => {
+      const response = await route.fetch();
+      const { call } = await response.json();
+      await route.fulfill({
+        response,
+        json: { call: { ...earlier(call), summary: null, transcript: call.transcript.slice(0, 1) } },
+      });
+    },
+    { times: 1 },
+  );
+  await signInApi(page.request, 'operator');
+  await page.goto(`/leads?${new URLSearchParams({ q: email })}`);
+  const card = page.getByRole('article', { name: 'Milo Moved' });
+  await expect(card.getByText(/^Immediate: in progress/)).toBeVisible();
+  await card.getByText('Call and transcript').click();
+  await expect(card.getByText('Call in progress', { exact: true })).toBeVisible();
+  await expect(card.getByRole('list', { name: 'Transcript' }).getByRole('listitem')).toHaveCount(1);
+
+  // The inbox loads again, as it does when a call moves on: the card says the call ended, and so does its call.
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await expect(card.getByText(/^Immediate: ended: completed/)).toBeVisible();
+  await expect(card.getByText(/^Call ended: completed/)).toBeVisible();
+  await expect(card.getByRole('list', { name: 'Transcript' }).getByRole('listitem')).toHaveText(
+    scriptedLines('Milo', { caller: 'Caller' }),
+  );
+  await expect(card.getByText(scriptedSummary().nextStep)).toBeVisible();
+});

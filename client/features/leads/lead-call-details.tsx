@@ -118,8 +118,21 @@ function CallBody({ call }: { call: LeadCall }) {
   );
 }
 
-function LoadedCall({ leadId }: { leadId: string }) {
+interface CallDetailsProps {
+  leadId: string;
+  /** When the inbox last saw the call change (its state, how it ended): a newer change loads the call again. */
+  changedAt: string;
+}
+
+function LoadedCall({ leadId, changedAt }: CallDetailsProps) {
   const call = useQuery(leadCallQuery, leadId);
+  // The card above says the call moved on (the inbox reloads when a call does): so does the call opened under it,
+  // rather than say the call is still in progress under a card that says it has ended.
+  const loadedAt = call.data?.call?.updatedAt;
+  const { refetch } = call;
+  useEffect(() => {
+    if (loadedAt !== undefined && Date.parse(changedAt) > Date.parse(loadedAt)) void refetch();
+  }, [changedAt, loadedAt, refetch]);
   useEffect(() => {
     if (call.status !== 'error') return;
     console.warn('a lead’s call could not be loaded', call.error);
@@ -149,12 +162,12 @@ function LoadedCall({ leadId }: { leadId: string }) {
 }
 
 /** The card's "Call and transcript": closed at first; the call loads when it is opened. */
-export function LeadCallDetails({ leadId }: { leadId: string }) {
+export function LeadCallDetails({ leadId, changedAt }: CallDetailsProps) {
   const [opened, setOpened] = useState(false);
   return (
     <details onToggle={(event) => event.currentTarget.open && setOpened(true)}>
       <summary>Call and transcript</summary>
-      {opened && <LoadedCall leadId={leadId} />}
+      {opened && <LoadedCall leadId={leadId} changedAt={changedAt} />}
     </details>
   );
 }

@@ -167,7 +167,7 @@ export function LeadCard({ lead, actions }: { lead: InboxLead; actions?: ReactNo
           <Field term="Lead id">{lead.id}</Field>
         </dl>
       </details>
-      {lead.call ? <LeadCallDetails leadId={lead.id} /> : null}
+      {lead.call ? <LeadCallDetails leadId={lead.id} changedAt={lead.call.updatedAt} /> : null}
       {actions}
     </article>
   );

@@ -59,8 +59,8 @@ export function retryGivenUp(): Promise<RetryResult> {
 
 /**
  * Something came in while the inbox is open (a lead, a call that moved on): the page shown and the delivery
- * figures load again. The other pages kept (an older page's total is the newest page's), and so is a call the
- * operator opened, which is not loaded again under their eyes.
+ * figures load again. The other pages kept (an older page's total is the newest page's); a call the operator opened
+ * loads again only if its card shows it changed (lead-call-details.tsx).
  */
 export function refreshShown(shown: InboxParams) {
   void inboxQuery.refetch(shown);
