@@ -28,7 +28,20 @@ export interface RoomSocket {
  * "Several instances"); long polling only where a WebSocket cannot get through. `url` is for scripts outside a
  * browser; pages connect to their own origin. Listeners go on `socket` before the first connection is made.
  */
-export function roomSocket(join: (room: RoomSocket) => void, { url }: { url?: string } = {}): RoomSocket {
+export function roomSocket(
+  join: (room: RoomSocket) => void,
+  {
+    url,
+    onConnection,
+  }: {
+    url?: string;
+    /**
+     * Whether the room is heard: true once a join is answered (`joined`), false when the connection drops, cannot be
+     * made or its join goes unanswered (`rejoin`), while it is made again. Told on each change only.
+     */
+    onConnection?: (connected: boolean) => void;
+  } = {},
+): RoomSocket {
   const options = {
     reconnection: false,
     autoConnect: false,
@@ -40,6 +53,12 @@ export function roomSocket(join: (room: RoomSocket) => void, { url }: { url?: st
   let attempt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
+  let connected: boolean | undefined;
+  const heard = (now: boolean) => {
+    if (stopped || now === connected) return;
+    connected = now;
+    onConnection?.(now);
+  };
 
   const retry = () => {
     if (stopped || retryTimer !== undefined) return;
@@ -52,11 +71,13 @@ export function roomSocket(join: (room: RoomSocket) => void, { url }: { url?: st
   const room: RoomSocket = {
     socket,
     rejoin() {
+      heard(false);
       socket.disconnect();
       retry();
     },
     joined() {
       attempt = 0;
+      heard(true);
     },
     stopped: () => stopped,
     stop() {
@@ -67,9 +88,14 @@ export function roomSocket(join: (room: RoomSocket) => void, { url }: { url?: st
     },
   };
   socket.on('connect', () => join(room));
-  socket.on('connect_error', retry);
+  socket.on('connect_error', () => {
+    heard(false);
+    retry();
+  });
   socket.on('disconnect', (reason) => {
-    if (reason !== 'io client disconnect') retry();
+    if (reason === 'io client disconnect') return;
+    heard(false);
+    retry();
   });
   queueMicrotask(() => {
     if (!stopped) socket.connect();

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page, WebSocketRoute } from '@playwright/test';
 import { expect } from './fixtures.ts';
+import { cuttableSockets } from './socket-cut.ts';
 
 // The call's room as a browser test sees it: the local call driver plays content/demo-call-script.json, and the
 // test stands on the page's Socket.IO WebSocket, holding the room's pushes until it delivers them, so that each
@@ -37,27 +38,16 @@ export const isFields = (push: Push) => push.name === 'call:fields';
 export async function holdCallPushes(page: Page) {
   let held: Held[] = [];
   let passing = false;
-  // The connection cut: every socket closed, and none let through, by WebSocket or long polling, until restored.
-  let cut = false;
-  const open = new Set<WebSocketRoute>();
-  await page.route(/\/socket\.io\//, (route) => (cut ? route.abort('connectionrefused') : route.fallback()));
-  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
-    if (cut) {
-      void ws.close({ code: 1006, reason: 'cut' });
-      return;
-    }
-    open.add(ws);
-    const server = ws.connectToServer();
-    server.onMessage((frame) => {
+  const sockets = await cuttableSockets(page, {
+    holdFrame(ws, frame) {
       const push = pushOf(frame);
-      if (push && !passing) held.push({ ...push, frame: String(frame), to: ws });
-      else ws.send(frame);
-    });
-    ws.onClose((code, reason) => {
-      open.delete(ws);
+      if (!push || passing) return false;
+      held.push({ ...push, frame: String(frame), to: ws });
+      return true;
+    },
+    onClosed(ws) {
       held = held.filter((push) => push.to !== ws);
-      void server.close({ code, reason });
-    });
+    },
   });
   return {
     /** Delivers the held pushes up to the first that `matches`, that one included, waiting for it; returns it. */
@@ -69,13 +59,8 @@ export async function holdCallPushes(page: Page) {
       return delivered[at]?.payload ?? {};
     },
     /** Cuts the page off the room, as a lost network would, until `restore`: what is held goes with it. */
-    async cut() {
-      cut = true;
-      for (const ws of open) await ws.close({ code: 1006, reason: 'cut' });
-    },
-    restore() {
-      cut = false;
-    },
+    cut: sockets.cut,
+    restore: sockets.restore,
     /** Delivers what is held, and every push from now on as it comes. */
     deliverAll() {
       passing = true;

@@ -4,6 +4,7 @@ import { axeFindings, expect, lineOf, test, themeChosenBefore } from './fixtures
 import { givenUpLead, routeGivenUpInbox } from './given-up-inbox.ts';
 import { acceptFailedLoads, passwordFor, signInApi } from './operator-support.ts';
 import { testWithOwnServer } from './own-server.ts';
+import { cuttableSockets } from './socket-cut.ts';
 import { expectCards, expectTable } from './table-cards.ts';
 
 // The operators' lead inbox at /leads, at each project's width (desktop and phone), by keyboard, in both themes.
@@ -140,9 +141,53 @@ test('paging: 50 leads a page, Older and Newer with the keyboard, the count of a
   // The list starts again at its heading; Older is now off, Newer goes back.
   await expect(page.getByRole('heading', { name: 'Leads', exact: true })).toBeFocused();
   await expect(older).toBeDisabled();
+
+  // A lead that comes in meanwhile waits above this page: the status says so as it happens, the button shows it.
+  await postContact(request, {
+    firstName: 'Nina',
+    lastName: 'Newest',
+    phoneNumber: `2108699${testInfo.project.name === 'mobile' ? 999 : 499}`,
+    companyName: `${tag} Realty`,
+    email: `nina.${tag.toLowerCase()}@example.com`,
+  });
+  // Other tests post leads too, on this shared server: one or more.
+  await expect(status).toHaveText(/^Leads 51-53 of 53, newest first, filtered\. (A new lead|\d+ new leads) came in\.$/);
+  const newest = page.getByRole('button', { name: /came in: show the newest$/ });
+  await newest.click();
+  await expect(status).toHaveText('Leads 1-50 of 54, newest first, filtered.');
+  await expect(page.getByRole('article').first()).toHaveAccessibleName('Nina Newest');
+  await expect(newest).toHaveCount(0);
+  await older.focus();
+  await page.keyboard.press('Enter');
+  await expect(status).toHaveText('Leads 51-54 of 54, newest first, filtered.');
   await tabTo(page, page.getByRole('button', { name: 'Newer' }));
   await page.keyboard.press('Enter');
-  await expect(status).toHaveText('Leads 1-50 of 53, newest first, filtered.');
+  await expect(status).toHaveText('Leads 1-50 of 54, newest first, filtered.');
+});
+
+test('while the inbox cannot hear the server it says live updates are paused, and takes leads in once it can', async ({
+  page,
+  request,
+}, testInfo) => {
+  const sockets = await cuttableSockets(page);
+  const lead = mine(testInfo, 11);
+  await signInApi(page.request, 'operator');
+  await page.goto(`/leads?${new URLSearchParams({ q: lead.email })}`);
+  const status = page.getByRole('status').filter({ hasText: /^(Leads |No lead)/ });
+  await expect(status).toHaveText('No lead matches these filters.');
+  await sockets.untilJoined();
+
+  // The network goes: said at once, and for as long as it lasts.
+  await sockets.cut();
+  await expect(status).toHaveText('No lead matches these filters. Live updates paused: reconnecting…');
+  await page.waitForTimeout(3500);
+  await expect(status).toHaveText('No lead matches these filters. Live updates paused: reconnecting…');
+
+  // Back: the next try gets through, and a lead shows by itself again.
+  sockets.restore();
+  await expect(status).toHaveText('No lead matches these filters.', { timeout: 30_000 });
+  await postDemoCall(request, { ...lead, fullName: 'Lou Live' });
+  await expect(page.getByRole('article', { name: 'Lou Live' })).toBeVisible();
 });
 
 test('Export CSV downloads the filtered leads with their consent evidence', async ({ page, request }, testInfo) => {

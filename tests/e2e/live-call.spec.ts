@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page, TestInfo } from '@playwright/test';
 import { holdCallPushes, isFields, isFinalLine, isLine, isState, scriptedLines, scriptedSummary } from './call-room.ts';
 import { axeFindings, expect, lineOf, pauseClock, test, untilHydrated } from './fixtures.ts';
 import { measureLayout } from './layout-check.ts';
@@ -293,24 +293,30 @@ test('another visitor sees nothing of the call, and watching their own call sees
   }
 });
 
-test('the operator reads the call in the lead inbox: state, outcome, duration, summary and transcript @desktop', async ({
-  page,
-  request,
-}, testInfo) => {
-  const email = `live.call.${testInfo.project.name}${testInfo.repeatEachIndex}@example.com`;
-  const asked = await request.post('/api/demo-calls', {
-    data: { phone: numberFor(testInfo, 6), fullName: 'Olga Inbox', email, consent: true },
-  });
+/**
+ * A demo call asked for through the API, which the local driver plays to its end; resolves with its lead's id once the
+ * call has been summed up, `request` signed in as the operator.
+ */
+async function calledAndSummedUp(request: APIRequestContext, lead: { phone: string; fullName: string; email: string }) {
+  const asked = await request.post('/api/demo-calls', { data: { ...lead, consent: true } });
   expect(asked.status(), await asked.text()).toBe(201);
-  // The local driver plays the call; the operator looks once it has been summed up.
   await signInApi(request, 'operator');
-  const found = await (await request.get(`/api/leads?${new URLSearchParams({ q: email })}`)).json();
+  const found = await (await request.get(`/api/leads?${new URLSearchParams({ q: lead.email })}`)).json();
   const leadId: string = found.leads[0].id;
   await expect
     .poll(async () => (await (await request.get(`/api/leads/${leadId}/call`)).json()).call?.summary ?? null, {
       timeout: 45_000,
     })
     .not.toBeNull();
+  return leadId;
+}
+
+test('the operator reads the call in the lead inbox: state, outcome, duration, summary and transcript @desktop', async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = `live.call.${testInfo.project.name}${testInfo.repeatEachIndex}@example.com`;
+  const leadId = await calledAndSummedUp(request, { phone: numberFor(testInfo, 6), fullName: 'Olga Inbox', email });
 
   await page.goto('/leads');
   await page.getByLabel('Operator password').fill(passwordFor('operator'));
@@ -340,18 +346,7 @@ test('a call the operator opened while it ran loads again once its card shows it
   request,
 }, testInfo) => {
   const email = `moved.on.${testInfo.project.name}${testInfo.repeatEachIndex}@example.com`;
-  const asked = await request.post('/api/demo-calls', {
-    data: { phone: numberFor(testInfo, 8), fullName: 'Milo Moved', email, consent: true },
-  });
-  expect(asked.status(), await asked.text()).toBe(201);
-  await signInApi(request, 'operator');
-  const found = await (await request.get(`/api/leads?${new URLSearchParams({ q: email })}`)).json();
-  const leadId: string = found.leads[0].id;
-  await expect
-    .poll(async () => (await (await request.get(`/api/leads/${leadId}/call`)).json()).call?.summary ?? null, {
-      timeout: 45_000,
-    })
-    .not.toBeNull();
+  const leadId = await calledAndSummedUp(request, { phone: numberFor(testInfo, 8), fullName: 'Milo Moved', email });
 
   // The page first sees the call as it was half-way through, card and details alike: the operator opened it then.
   const earlier = (call: Record<string, unknown>) => ({

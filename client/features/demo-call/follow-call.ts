@@ -28,10 +28,7 @@ export interface CallListener {
    * fields and summary, each parsed against the protocol; what does not parse is dropped.
    */
   onUpdate?(update: LiveCallUpdate): void;
-  /**
-   * Whether the room is heard: true once a join is answered, false when the connection drops, cannot be made or its
-   * join goes unanswered (it is being made again meanwhile). Told on each change only.
-   */
+  /** Whether the room is heard (client/lib/room-socket.ts). */
   onConnection?(connected: boolean): void;
 }
 
@@ -84,12 +81,6 @@ function isUnknownCall(value: unknown): boolean {
  * while offline is recovered. Returns the function that stops following.
  */
 export function followCall(callId: string, listener: CallListener, { url }: { url?: string } = {}): () => void {
-  let connected: boolean | undefined;
-  const heard = (now: boolean) => {
-    if (now === connected) return;
-    connected = now;
-    listener.onConnection?.(now);
-  };
   const room = roomSocket(
     ({ socket, rejoin, joined, stopped }) => {
       socket.timeout(JOIN_TIMEOUT_MS).emit(CALL_JOIN_EVENT, callId, (error: Error | null, answer: unknown) => {
@@ -101,26 +92,18 @@ export function followCall(callId: string, listener: CallListener, { url }: { ur
         const status = error ? undefined : statusOf(answer, callId);
         if (!status) {
           // No answer, or the server could not read the call: start again on the same schedule.
-          heard(false);
           rejoin();
           return;
         }
         joined();
-        heard(true);
         const snapshot = callSnapshotSchema.safeParse(answer);
         if (snapshot.success) listener.onUpdate?.({ kind: 'snapshot', snapshot: snapshot.data });
         listener.onStatus(status);
       });
     },
-    { url },
+    { url, onConnection: (connected) => listener.onConnection?.(connected) },
   );
   const { socket, stopped } = room;
-  socket.on('connect_error', () => {
-    if (!stopped()) heard(false);
-  });
-  socket.on('disconnect', (reason) => {
-    if (!stopped() && reason !== 'io client disconnect') heard(false);
-  });
   socket.on(CALL_STATUS_EVENT, (event: unknown) => {
     const status = statusOf(event, callId);
     if (stopped() || !status) return;

@@ -30,6 +30,8 @@ export interface InboxListener {
   onLead(event: NewLeadEvent): void;
   /** A call moved on: ringing, in progress, ended. */
   onCall(event: InboxCallEvent): void;
+  /** Whether the room is heard (client/lib/room-socket.ts): while it is not, nothing new shows by itself. */
+  onConnection?(connected: boolean): void;
 }
 
 /**
@@ -39,14 +41,17 @@ export interface InboxListener {
  * that stops following.
  */
 export function followInbox(listener: InboxListener): () => void {
-  const room = roomSocket(({ socket, rejoin, joined, stopped, stop }) => {
-    socket.timeout(FOLLOW_TIMEOUT_MS).emit(INBOX_FOLLOW_EVENT, (error: Error | null, answer: unknown) => {
-      if (stopped()) return;
-      if (!error && following(answer)) joined();
-      else if (signedOut(answer)) stop();
-      else rejoin();
-    });
-  });
+  const room = roomSocket(
+    ({ socket, rejoin, joined, stopped, stop }) => {
+      socket.timeout(FOLLOW_TIMEOUT_MS).emit(INBOX_FOLLOW_EVENT, (error: Error | null, answer: unknown) => {
+        if (stopped()) return;
+        if (!error && following(answer)) joined();
+        else if (signedOut(answer)) stop();
+        else rejoin();
+      });
+    },
+    { onConnection: (connected) => listener.onConnection?.(connected) },
+  );
   room.socket.on(INBOX_LEAD_EVENT, (value: unknown) => {
     const event = newLeadEventSchema.safeParse(value);
     if (event.success && !room.stopped()) listener.onLead(event.data);

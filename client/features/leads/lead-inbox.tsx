@@ -70,6 +70,10 @@ export function LeadInbox() {
   const canRetry = delivery.data?.webhookConfigured ?? false;
   const [notice, setNotice] = useState('');
   const [arrived, setArrived] = useState(0);
+  // Whether the inbox room is heard: while it is not, new leads and calls do not show by themselves.
+  const [live, setLive] = useState(true);
+  // Leads that came in above an older page, which its button offers to show.
+  const waiting = cursors.length > 0 ? arrived : 0;
   const setUnseen = useSetAtom(unseenLeadsAtom);
   const title = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
@@ -103,6 +107,7 @@ export function LeadInbox() {
           refreshShown(shown.current);
         }, CALL_RELOAD_AFTER_MS);
       },
+      onConnection: setLive,
     });
     return () => {
       stop();
@@ -192,7 +197,7 @@ export function LeadInbox() {
             <RefreshButton fetching={page.fetching} onRefresh={refresh} />
           </div>
         </div>
-        {arrived > 0 && cursors.length > 0 ? (
+        {waiting > 0 ? (
           <p css={[actions, { marginTop: 'var(--space-2)' }]}>
             <button type="button" css={buttonStyles.primary} onClick={() => go([])}>
               {arrived === 1 ? 'A new lead came in: show the newest' : `${arrived} new leads came in: show the newest`}
@@ -212,6 +217,13 @@ export function LeadInbox() {
                   isFiltered(filters) ? ', filtered' : ''
                 }.`}
           {data && page.status === 'error' ? ' The latest could not be loaded: these are as loaded before.' : ''}
+          {/* The button above says it to the eye; this says it to a screen reader as it happens. */}
+          {waiting > 0 && (
+            <span className="visually-hidden">
+              {waiting === 1 ? ' A new lead came in.' : ` ${waiting.toLocaleString('en-US')} new leads came in.`}
+            </span>
+          )}
+          {live ? '' : ' Live updates paused: reconnecting…'}
         </p>
         {data && data.leads.length > 0 ? (
           <ol css={list}>
