@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { TABLE_AS_CARDS } from '#client/styles/table-cards.ts';
+import { tableAsCards } from '#client/styles/table-cards.ts';
 
 // Typography for HTML compiled from markdown (content/compile.ts): articles, content and legal pages.
 const prose = css`
@@ -114,7 +114,7 @@ const prose = css`
     font-size: 0.9375rem;
     line-height: 1.5;
     /* A card a row in a column too narrow for its columns (docs/content.md#tables). */
-    ${TABLE_AS_CARDS}
+    ${tableAsCards()}
   }
   th,
   td {

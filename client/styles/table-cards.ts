@@ -1,14 +1,15 @@
 import { VISUALLY_HIDDEN } from './visually-hidden.ts';
 
 /**
- * Rules for a table (`&`) that, in a container narrower than 36rem (a phone's column), shows each row as a card
- * headed by its first cell, every other cell after its column's header, which the cell carries as `data-label`
- * (docs/content.md#tables). The box around the table is the container: it needs `container-type: inline-size`.
- * The header row stays for screen readers, which name each cell's column themselves, so the label drawn here is
- * left out of the text they read. Used by the articles' tables and the operator pages' wide tables alike.
+ * Rules for a table (`&`) that, in a container narrower than `width` (a phone's column, 36rem, for most tables), shows
+ * each row as a card headed by its first cell, every other cell after its column's header, which the cell carries as
+ * `data-label` (docs/content.md#tables). The box around the table is the container: it needs
+ * `container-type: inline-size`. The header row stays for screen readers, which name each cell's column themselves,
+ * so the label drawn here is left out of the text they read. Used by the articles' tables and the operator pages'
+ * wide tables alike.
  */
-export const TABLE_AS_CARDS = `
-  @container (max-width: 36rem) {
+export const tableAsCards = (width = '36rem') => `
+  @container (max-width: ${width}) {
     &,
     caption,
     tbody,

@@ -20,6 +20,9 @@ const COLUMN = {
   duration: 'Duration',
 } as const satisfies Record<string, string>;
 
+// Eight columns: cards up to a tablet's width, where a table would squeeze them into ribbons.
+const recentTable = cardTable('48rem');
+
 const pager = css`
   display: flex;
   flex-wrap: wrap;
@@ -61,7 +64,7 @@ export function RecentVisits({ days, page, onPage, onError }: RecentVisitsProps)
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard. */}
           <section css={tableScroller} tabIndex={0} aria-label="Recent visits table">
             {/* biome-ignore lint/a11y/noRedundantRoles: shown as cards, it still says it is a table (docs/content.md#tables). */}
-            <table css={cardTable} role="table">
+            <table css={recentTable} role="table">
               <caption>
                 Visits {(data.page - 1) * data.pageSize + 1}-{(data.page - 1) * data.pageSize + data.visits.length} of{' '}
                 {data.total}, newest first

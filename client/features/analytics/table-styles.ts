@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { TABLE_AS_CARDS } from '#client/styles/table-cards.ts';
+import { tableAsCards } from '#client/styles/table-cards.ts';
 
 /** Plain data tables for the analytics page: readable in both themes, numbers aligned. */
 export const dataTable = css`
@@ -30,15 +30,16 @@ export const dataTable = css`
 `;
 
 /**
- * A table of too many columns for a phone: there, in a `tableScroller` narrower than 36rem, a card a row, each cell
+ * A table of too many columns for a phone: there, in a `tableScroller` narrower than `width`, a card a row, each cell
  * after its column's header, which the cell carries as `data-label` (docs/content.md#tables). A row scrolled
- * sideways hides most of its columns, with nothing to say they are there.
+ * sideways hides most of its columns, with nothing to say they are there. A table of many columns turns to cards
+ * on a wider screen than one of a few, before its columns are squeezed into ribbons.
  */
-export const cardTable = css`
+export const cardTable = (width = '36rem') => css`
   ${dataTable}
-  ${TABLE_AS_CARDS}
+  ${tableAsCards(width)}
   /* A figure follows its label, not the card's right edge. */
-  @container (max-width: 36rem) {
+  @container (max-width: ${width}) {
     .number {
       text-align: start;
     }

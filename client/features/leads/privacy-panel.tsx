@@ -230,7 +230,7 @@ export function PrivacyPanel({ onErased, onError }: PrivacyPanelProps) {
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
         <section css={tableScroller} tabIndex={0} aria-label="Audit trail of privacy requests">
           {/* biome-ignore lint/a11y/noRedundantRoles: shown as cards, it still says it is a table (docs/content.md#tables). */}
-          <table css={cardTable} role="table">
+          <table css={cardTable()} role="table">
             <caption>
               {audit.data.length === 1
                 ? 'The one privacy request answered so far'
