@@ -5,6 +5,12 @@ import { io, type Socket } from 'socket.io-client';
 /** Reconnect delays of 1, 2, 5, then 10 s: the wait before reconnect attempt `attempt` (0-based). */
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000] as const;
 
+/**
+ * How long a connection may take to be made before it counts as failed and is made again. Socket.IO waits 20 s by
+ * default: a connection that stalls (a phone between networks) would leave the page silent that long.
+ */
+export const CONNECT_TIMEOUT_MS = 8000;
+
 export function reconnectDelayMs(attempt: number): number {
   const last = RECONNECT_DELAYS_MS.length - 1;
   return RECONNECT_DELAYS_MS[Math.min(Math.max(0, attempt), last)] ?? RECONNECT_DELAYS_MS[3];
@@ -44,6 +50,7 @@ export function roomSocket(
 ): RoomSocket {
   const options = {
     reconnection: false,
+    timeout: CONNECT_TIMEOUT_MS,
     autoConnect: false,
     forceNew: true,
     transports: ['websocket', 'polling'],

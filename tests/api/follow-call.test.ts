@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
+import net from 'node:net';
 import { Server } from 'socket.io';
 import request from 'supertest';
 import { afterEach, expect, test } from 'vitest';
 import { followCall } from '#client/features/demo-call/follow-call.ts';
 import type { LiveCallUpdate } from '#client/features/demo-call/live-call.ts';
+import { CONNECT_TIMEOUT_MS } from '#client/lib/room-socket.ts';
 import { bindCallRooms, callRoom } from '#server/calls/call-rooms.ts';
 import { signedHeaders } from '#server/hooks/signing.ts';
 import { createLogger } from '#server/logger.ts';
@@ -135,6 +137,28 @@ test('a room that cannot be reached is told to the page at once', async () => {
   expect(call.connection).toEqual([false]);
   expect(call.heard).toEqual([]);
 });
+
+test("a connection that stalls counts as lost after a bounded wait, not Socket.IO's 20 s", async () => {
+  const ctx = await setup();
+  // Takes the connection and never answers: a network that hangs rather than refuses.
+  const taken = new Set<net.Socket>();
+  const silent = net.createServer((socket) => taken.add(socket));
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  open.push({
+    close: () => {
+      for (const socket of taken) socket.destroy();
+      return new Promise<void>((resolve) => silent.close(() => resolve()));
+    },
+  });
+  const address = silent.address();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  const started = Date.now();
+  const call = follow(ctx.callId, `http://127.0.0.1:${address.port}`);
+  await call.until(() => call.connection.length === 1);
+  expect(call.connection).toEqual([false]);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(CONNECT_TIMEOUT_MS - 100);
+  expect(Date.now() - started).toBeLessThan(15_000);
+}, 30_000);
 
 test('a call the server does not know is reported as such', async () => {
   const ctx = await setup();
