@@ -136,7 +136,13 @@ export function Modal({ open, title, onClose, children, styles, closeLabel = 'Cl
     const element = ref.current;
     if (!element) return;
     const onClosed = () => {
-      if (opener.current instanceof HTMLElement) opener.current.focus();
+      // The browser has given the focus back by itself, but leaves the text selection in the dialog that is about to
+      // go: a field taken back this way takes no editing key (its caret is nowhere). Focused anew, it has one again.
+      const back = opener.current;
+      if (back instanceof HTMLElement) {
+        if (back === document.activeElement) back.blur();
+        back.focus();
+      }
       onClose();
     };
     element.addEventListener('close', onClosed);

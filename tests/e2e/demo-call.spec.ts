@@ -436,3 +436,22 @@ test(
     pageErrors.splice(0, pageErrors.length, ...pageErrors.filter((error) => !error.includes('WebSocket')));
   },
 );
+
+test("back from the dialog by keyboard, the hero's number is edited as any field is", async ({ page }) => {
+  await page.goto('/');
+  const field = page.getByLabel('Your phone number');
+  await field.focus();
+  await page.keyboard.type('2102345678');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Have the AI call me' });
+  await expect(dialog.getByLabel('Phone number')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(field).toBeFocused();
+  // The caret is where editing keys expect it: the end, then one digit less.
+  await page.keyboard.press('End');
+  await page.keyboard.press('Backspace');
+  await expect(field).toHaveValue('210234567');
+  await page.keyboard.type('9');
+  await expect(field).toHaveValue('2102345679');
+});
