@@ -85,6 +85,9 @@ test(
     await field.fill('210 555');
     await send.click();
     await expect(form.getByText('Please enter a 10-digit phone number or an e-mail address')).toBeVisible();
+    // The focus goes to the field the message is about, which says it is invalid.
+    await expect(field).toBeFocused();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
     // An address nobody gave us: the same answer as for one we hold, so the form tells nobody who is known.
     await field.fill(uniqueEmail('revocation', testInfo));
     await send.click();

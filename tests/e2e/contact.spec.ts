@@ -118,6 +118,8 @@ test('a valid form is sent with its source tag, shows Submitting..., then the su
   // The dialog stays to show the consent receipt's link (docs/product-rules.md#consent), then closes.
   const dialog = page.getByRole('dialog', { name: CONTACT_TITLE });
   await expect(dialog.getByRole('link', { name: /stop us contacting you/ })).toHaveAttribute('href', /\/consent\//);
+  // The focus leaves the Submit button that went for the confirmation that replaced it, which a screen reader reads.
+  await expect(page.locator(':focus')).toContainText('The assistant will be calling you shortly.');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(dialog).toBeHidden();
   await expect(opener).toBeFocused();

@@ -58,6 +58,8 @@ export function RevocationForm() {
       if (res.status === 400 && fieldMessage) {
         setError(REVOCATION_SUBJECT_MESSAGE);
         setState({ kind: 'idle' });
+        // To the field the message is about, as the page the server answers without scripts does.
+        document.getElementById(`${id}-subject`)?.focus();
       } else setState({ kind: 'failed', message: refusal.error });
     } catch {
       setState({ kind: 'failed', message: 'Something went wrong. Please try again later.' });
@@ -82,7 +84,6 @@ export function RevocationForm() {
         id={`${id}-subject`}
         label="Phone number or e-mail address"
         name="subject"
-        autoComplete="tel"
         value={value}
         error={error}
         onChange={(event) => {

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Modal } from '#client/components/modal.tsx';
 import { ConsentReceiptLink } from '#client/features/consent/consent-receipt.tsx';
 import { useOpenDialog } from '#client/state/dialogs.ts';
@@ -16,6 +16,9 @@ const intro = css`
 const confirmation = css`
   display: grid;
   gap: var(--space-4);
+  &:focus {
+    outline: none;
+  }
   p {
     margin: 0;
   }
@@ -28,6 +31,10 @@ export function ContactDialog({ onClose }: { onClose(): void }) {
   const [open, setOpen] = useState(true);
   const bookInstead = useRef(false);
   const [receiptUrl, setReceiptUrl] = useState<string>();
+  const confirmed = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (receiptUrl) confirmed.current?.focus();
+  }, [receiptUrl]);
   const openDialog = useOpenDialog();
   const closed = useCallback(() => {
     if (bookInstead.current) openDialog({ kind: 'booking' });
@@ -36,8 +43,9 @@ export function ContactDialog({ onClose }: { onClose(): void }) {
   return (
     <Modal open={open} title="Get a call from our AI assistant" onClose={closed}>
       {receiptUrl ? (
-        // The confirmation: what the toast said, and the receipt's link, which nothing else shows again.
-        <div css={confirmation} role="status">
+        // The confirmation: what the toast said, and the receipt's link, which nothing else shows again. The focus
+        // comes to it from the Submit button it replaces, so a screen reader reads it.
+        <div css={confirmation} ref={confirmed} tabIndex={-1}>
           <p>
             <strong>{contactSuccessToast.title}</strong> {contactSuccessToast.description}
           </p>
