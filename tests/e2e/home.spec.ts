@@ -681,6 +681,37 @@ test('the promo popup appears after 15 seconds without taking focus, and its off
   await expect(popup).toBeHidden();
 });
 
+test('the promo popup closes from the keyboard with Escape or its ×, giving the focus back where it came from', {
+  tag: '@phone',
+}, async ({ page }) => {
+  await pauseClockBeforeLoad(page);
+  await page.goto('/blogs');
+  const popup = page.getByRole('complementary', { name: '50% off your first month' });
+  const reading = page
+    .getByRole('main')
+    .getByRole('link', { name: /^Read More/ })
+    .first();
+  await page.clock.runFor(15_100);
+  await expect(popup).toBeVisible();
+  // From the link the visitor was on into the card, then Escape.
+  await reading.focus();
+  await popup.getByRole('button', { name: 'Close offer' }).focus();
+  await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+  await expect(reading).toBeFocused();
+
+  // Dismissed for the session: the next page shows it again only if it was not.
+  await page.evaluate(() => sessionStorage.clear());
+  await page.reload();
+  await page.clock.runFor(15_100);
+  await expect(popup).toBeVisible();
+  await reading.focus();
+  await popup.getByRole('button', { name: 'Close offer' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(popup).toBeHidden();
+  await expect(reading).toBeFocused();
+});
+
 test('the promo bar counts down from 2 d 12 h 30 m each second from 3 s, invisibly, and stops at zero', {
   tag: '@phone',
 }, async ({ page }) => {

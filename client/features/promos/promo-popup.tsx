@@ -1,4 +1,5 @@
 import { css } from '@emotion/react';
+import { useRef } from 'react';
 import { scrollToSection } from '#client/lib/smooth-scroll.ts';
 import { toastOnNextPage, useToast } from '#client/state/toasts.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
@@ -56,10 +57,31 @@ interface Props {
 }
 
 /** The promo popup: its call to action goes to pricing. When it shows is `PromoPopupWhenDue`'s job. */
-export function PromoPopup({ onDismiss: dismiss }: Props) {
+export function PromoPopup({ onDismiss }: Props) {
   const toast = useToast();
+  // Where the keyboard came from into the card: closed from inside, the focus goes back there, not to the page.
+  const cameFrom = useRef<Element | null>(null);
+  const dismiss = () => {
+    const inside = document.activeElement?.closest('[data-promo-popup]');
+    onDismiss();
+    if (!inside) return;
+    const back = cameFrom.current;
+    if (back instanceof HTMLElement && back.isConnected) back.focus();
+    else document.getElementById('main')?.focus();
+  };
   return (
-    <aside css={popup} aria-labelledby="promo-title">
+    <aside
+      css={popup}
+      aria-labelledby="promo-title"
+      data-promo-popup=""
+      onFocus={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) cameFrom.current = event.relatedTarget;
+      }}
+      // Escape closes it from inside, as it closes the site's dialogs.
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') dismiss();
+      }}
+    >
       <button type="button" className="close" aria-label="Close offer" onClick={dismiss}>
         ×
       </button>
@@ -70,7 +92,8 @@ export function PromoPopup({ onDismiss: dismiss }: Props) {
           type="button"
           css={buttonStyles.primary}
           onClick={() => {
-            dismiss();
+            // Its offer takes the visitor to pricing, not back where they were.
+            onDismiss();
             const applied = {
               title: 'Discount Applied!',
               description: `Your ${PROMO_DISCOUNT_PERCENT}% promotional discount will be applied at checkout.`,
