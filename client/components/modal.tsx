@@ -1,5 +1,6 @@
 import { css, type SerializedStyles } from '@emotion/react';
 import { type ButtonHTMLAttributes, type ReactNode, useEffect, useId, useRef } from 'react';
+import { focusAnew } from '#client/lib/focus-anew.ts';
 
 export const modalDialogStyles = css`
   width: min(32rem, calc(100% - 2rem));
@@ -138,11 +139,7 @@ export function Modal({ open, title, onClose, children, styles, closeLabel = 'Cl
     const onClosed = () => {
       // The browser has given the focus back by itself, but leaves the text selection in the dialog that is about to
       // go: a field taken back this way takes no editing key (its caret is nowhere). Focused anew, it has one again.
-      const back = opener.current;
-      if (back instanceof HTMLElement) {
-        if (back === document.activeElement) back.blur();
-        back.focus();
-      }
+      if (opener.current instanceof HTMLElement) focusAnew(opener.current);
       onClose();
     };
     element.addEventListener('close', onClosed);

@@ -55,7 +55,8 @@ for (const path of ['/lead-generation', '/affiliate-program', '/about-us']) {
     await button.click();
     const dialog = page.getByRole('dialog', { name: CONTACT_TITLE });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByLabel('First Name')).toBeVisible();
+    // The form starts where the visitor does.
+    await expect(dialog.getByLabel('First Name')).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(button).toBeFocused();

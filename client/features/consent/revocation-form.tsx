@@ -2,6 +2,7 @@ import { css } from '@emotion/react';
 import { type FormEvent, useState } from 'react';
 import { FormField } from '#client/features/contact/form-field.tsx';
 import { useIslandId } from '#client/islands/island-context.ts';
+import { focusAnew } from '#client/lib/focus-anew.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
 import { readApiError } from '#shared/api-error.ts';
 import { CONSENT_POLICY_PATH, revocationSubject } from '#shared/consent.ts';
@@ -59,7 +60,7 @@ export function RevocationForm() {
         setError(REVOCATION_SUBJECT_MESSAGE);
         setState({ kind: 'idle' });
         // To the field the message is about, as the page the server answers without scripts does.
-        document.getElementById(`${id}-subject`)?.focus();
+        focusAnew(document.getElementById(`${id}-subject`));
       } else setState({ kind: 'failed', message: refusal.error });
     } catch {
       setState({ kind: 'failed', message: 'Something went wrong. Please try again later.' });

@@ -1,9 +1,10 @@
 import { css } from '@emotion/react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { FocusableButton } from '#client/components/focusable-button.tsx';
 import { HoneypotField } from '#client/components/honeypot-field.tsx';
 import { trackLead } from '#client/features/ad-pixel/ad-pixel.ts';
 import { OptBackInBox, refusedAsDoNotContact } from '#client/features/consent/consent-receipt.tsx';
+import { focusAnew } from '#client/lib/focus-anew.ts';
 import { visitorId } from '#client/lib/visitor-id.ts';
 import { useSourceTag } from '#client/state/source-tag.ts';
 import { useToast } from '#client/state/toasts.ts';
@@ -118,8 +119,13 @@ export function ContactForm({ onDone, onReceipt, onBookCall }: ContactFormProps)
     setErrors(next);
     const first = firstInvalidField(next);
     // Focus lands on the first field to fix; its label, state and message are read out together.
-    if (first) requestAnimationFrame(() => document.getElementById(inputId(first))?.focus());
+    if (first) requestAnimationFrame(() => focusAnew(document.getElementById(inputId(first))));
   };
+  // The first field is where the visitor starts: after the dialog has opened, which focuses its first control.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => document.getElementById(`${id}-firstName`)?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, [id]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

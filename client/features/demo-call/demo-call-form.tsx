@@ -1,6 +1,7 @@
 import { css } from '@emotion/react';
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef } from 'react';
 import { HoneypotField } from '#client/components/honeypot-field.tsx';
+import { focusAnew } from '#client/lib/focus-anew.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
 import { site } from '#content/site.ts';
 import { CONSENT_POLICY_PATH, demoConsentText } from '#shared/consent.ts';
@@ -173,7 +174,7 @@ export function DemoCallForm({
   const focusSerial = focusRequest?.serial;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the serial asks again for the same field.
   useEffect(() => {
-    if (focusField) refs[focusField].current?.focus();
+    if (focusField) focusAnew(refs[focusField].current);
   }, [focusField, focusSerial]);
 
   const change = (field: 'fullName' | 'email' | 'website') => (event: ChangeEvent<HTMLInputElement>) =>
