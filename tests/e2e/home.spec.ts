@@ -712,6 +712,31 @@ test('the promo popup closes from the keyboard with Escape or its ×, giving the
   await expect(reading).toBeFocused();
 });
 
+test('the promo popup hides nothing at the end of the page: the footer scrolls out from under it', {
+  tag: '@desktop',
+}, async ({ page }) => {
+  await pauseClockBeforeLoad(page);
+  await page.goto('/about-us');
+  const popup = page.getByRole('complementary', { name: '50% off your first month' });
+  await page.clock.runFor(15_100);
+  await expect(popup).toBeVisible();
+  // The footer's last control, reached by keyboard at the very end of the page, is clear of the card.
+  const contact = page.getByRole('contentinfo').getByRole('button', { name: 'Contact us' });
+  await contact.focus();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect
+    .poll(async () => {
+      const [control, card] = await Promise.all([contact.boundingBox(), popup.boundingBox()]);
+      if (!control || !card) return 'not laid out';
+      const apart = control.y + control.height <= card.y || control.x + control.width <= card.x;
+      return apart ? 'clear' : 'under the card';
+    })
+    .toBe('clear');
+  // Dismissed, the page ends where it did.
+  await popup.getByRole('button', { name: 'Close offer' }).click();
+  expect(await page.evaluate(() => document.body.style.paddingBottom)).toBe('');
+});
+
 test('the promo bar counts down from 2 d 12 h 30 m each second from 3 s, invisibly, and stops at zero', {
   tag: '@phone',
 }, async ({ page }) => {

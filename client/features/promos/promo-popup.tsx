@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { useRef } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { scrollToSection } from '#client/lib/smooth-scroll.ts';
 import { toastOnNextPage, useToast } from '#client/state/toasts.ts';
 import { buttonStyles } from '#client/styles/buttons.ts';
@@ -52,6 +52,32 @@ const popup = css`
   }
 `;
 
+/**
+ * While the card shows, the page ends that much lower, so that the end of the page (the footer's links and buttons)
+ * can be scrolled out from under it, and a control the keyboard reaches there is not hidden by it. Only the page's
+ * end grows: nothing on screen moves.
+ */
+function useRoomBelowThePage(card: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = card.current;
+    if (!element) return undefined;
+    const makeRoom = () => {
+      // Its height and its distance from the bottom, not its box, which moves while it slides in.
+      const above = element.offsetHeight + Number.parseFloat(getComputedStyle(element).bottom);
+      document.body.style.paddingBottom = `${Math.ceil(above)}px`;
+    };
+    makeRoom();
+    const observer = new ResizeObserver(makeRoom);
+    observer.observe(element);
+    window.addEventListener('resize', makeRoom);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', makeRoom);
+      document.body.style.paddingBottom = '';
+    };
+  }, [card]);
+}
+
 interface Props {
   onDismiss(): void;
 }
@@ -61,6 +87,8 @@ export function PromoPopup({ onDismiss }: Props) {
   const toast = useToast();
   // Where the keyboard came from into the card: closed from inside, the focus goes back there, not to the page.
   const cameFrom = useRef<Element | null>(null);
+  const card = useRef<HTMLElement>(null);
+  useRoomBelowThePage(card);
   const dismiss = () => {
     const inside = document.activeElement?.closest('[data-promo-popup]');
     onDismiss();
@@ -71,6 +99,7 @@ export function PromoPopup({ onDismiss }: Props) {
   };
   return (
     <aside
+      ref={card}
       css={popup}
       aria-labelledby="promo-title"
       data-promo-popup=""
