@@ -657,17 +657,23 @@ test('the video opens and closes: an embed on desktop, the muted looping file on
   }
 });
 
-test('the promo popup appears after 15 seconds without taking focus, and its offer goes to pricing', {
-  tag: '@phone',
-}, async ({ page }) => {
+/** /blogs on a paused clock: the promo popup (not yet shown) and the first article's Read More link. */
+async function blogsWithPromoDue(page: Page) {
   await pauseClockBeforeLoad(page);
   await page.goto('/blogs');
   const popup = page.getByRole('complementary', { name: '50% off your first month' });
-  // The visitor is reading: focus stays where they put it when the popup arrives.
   const reading = page
     .getByRole('main')
     .getByRole('link', { name: /^Read More/ })
     .first();
+  return { popup, reading };
+}
+
+test('the promo popup appears after 15 seconds without taking focus, and its offer goes to pricing', {
+  tag: '@phone',
+}, async ({ page }) => {
+  const { popup, reading } = await blogsWithPromoDue(page);
+  // The visitor is reading: focus stays where they put it when the popup arrives.
   await reading.focus();
   await page.clock.runFor(14_900);
   await expect(popup).toBeHidden();
@@ -684,13 +690,7 @@ test('the promo popup appears after 15 seconds without taking focus, and its off
 test('the promo popup closes from the keyboard with Escape or its ×, giving the focus back where it came from', {
   tag: '@phone',
 }, async ({ page }) => {
-  await pauseClockBeforeLoad(page);
-  await page.goto('/blogs');
-  const popup = page.getByRole('complementary', { name: '50% off your first month' });
-  const reading = page
-    .getByRole('main')
-    .getByRole('link', { name: /^Read More/ })
-    .first();
+  const { popup, reading } = await blogsWithPromoDue(page);
   await page.clock.runFor(15_100);
   await expect(popup).toBeVisible();
   // From the link the visitor was on into the card, then Escape.

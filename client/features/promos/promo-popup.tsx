@@ -67,12 +67,11 @@ function useRoomBelowThePage(card: RefObject<HTMLElement | null>) {
       document.body.style.paddingBottom = `${Math.ceil(above)}px`;
     };
     makeRoom();
+    // Its height follows the window's width: the observer sees both.
     const observer = new ResizeObserver(makeRoom);
     observer.observe(element);
-    window.addEventListener('resize', makeRoom);
     return () => {
       observer.disconnect();
-      window.removeEventListener('resize', makeRoom);
       document.body.style.paddingBottom = '';
     };
   }, [card]);
@@ -90,7 +89,7 @@ export function PromoPopup({ onDismiss }: Props) {
   const card = useRef<HTMLElement>(null);
   useRoomBelowThePage(card);
   const dismiss = () => {
-    const inside = document.activeElement?.closest('[data-promo-popup]');
+    const inside = card.current?.contains(document.activeElement);
     onDismiss();
     if (!inside) return;
     const back = cameFrom.current;
@@ -102,7 +101,6 @@ export function PromoPopup({ onDismiss }: Props) {
       ref={card}
       css={popup}
       aria-labelledby="promo-title"
-      data-promo-popup=""
       onFocus={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) cameFrom.current = event.relatedTarget;
       }}
